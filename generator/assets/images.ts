@@ -1,0 +1,95 @@
+/**
+ * Content images as the browser gets them, named by content hash.
+ * - Vector artwork (SVG) is served as it is: smaller and sharper than any raster version.
+ * - Photos (PNG, JPEG, WebP) become AVIF and WebP at a few widths with sharp; encoded files are
+ *   cached in .cache/images/ by content hash, so an unchanged photo is never encoded twice.
+ */
+import { access, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { contentHash } from './hash.js';
+
+export interface ImageRef {
+  /** The image for browsers that take neither source set (WebP for photos, the SVG itself for art). */
+  src: string;
+  avifSrcSet?: string;
+  webpSrcSet?: string;
+  width: number;
+  height: number;
+}
+
+export interface ImageFile {
+  url: string;
+  /** Where the bytes are: the cache for encoded photos, the content folder for SVG. */
+  sourcePath: string;
+}
+
+const WIDTHS = [640, 1024, 1600];
+
+export async function listImages(contentDir: string): Promise<string[]> {
+  const dir = path.join(contentDir, 'images');
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((e) => e.isFile() && /\.(svg|png|jpe?g|webp)$/.test(e.name))
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+const exists = (p: string) => access(p).then(() => true, () => false);
+
+/** The intrinsic size an SVG declares (width/height attributes, else its viewBox). */
+export function svgSize(svg: string): { width: number; height: number } {
+  const root = /<svg\b[^>]*>/.exec(svg)?.[0] ?? '';
+  const attr = (name: string) => Number(new RegExp(`\\s${name}="([\\d.]+)"`).exec(root)?.[1]);
+  const box = /viewBox="[\d.-]+[\s,]+[\d.-]+[\s,]+([\d.]+)[\s,]+([\d.]+)"/.exec(root);
+  const width = attr('width') || Number(box?.[1]) || 1600;
+  const height = attr('height') || Number(box?.[2]) || 900;
+  return { width: Math.round(width), height: Math.round(height) };
+}
+
+export async function processImages(contentDir: string, cacheDir: string, names: readonly string[]) {
+  const refs = new Map<string, ImageRef>();
+  const files: ImageFile[] = [];
+  for (const name of names) {
+    const sourcePath = path.join(contentDir, 'images', name);
+    const source = await readFile(sourcePath);
+    const hash = contentHash(source);
+    const base = name.replace(/\.[a-z]+$/, '').replace(/\//g, '-');
+    if (name.endsWith('.svg')) {
+      const url = `/assets/img/${base}-${hash}.svg`;
+      files.push({ url, sourcePath });
+      refs.set(name, { src: url, ...svgSize(source.toString('utf8')) });
+      continue;
+    }
+    await mkdir(cacheDir, { recursive: true });
+    const meta = await sharp(source).metadata();
+    const ratio = (meta.height ?? 9) / (meta.width ?? 16);
+    const widths = WIDTHS.filter((w) => w <= (meta.width ?? Infinity));
+    if (widths.length === 0) widths.push(meta.width ?? WIDTHS[0]!);
+    const sets: Record<'avif' | 'webp', string[]> = { avif: [], webp: [] };
+    for (const width of widths) {
+      for (const format of ['avif', 'webp'] as const) {
+        const fileName = `${base}-${hash}-${width}.${format}`;
+        const cachePath = path.join(cacheDir, fileName);
+        if (!(await exists(cachePath))) {
+          const pipeline = sharp(source).resize({ width });
+          const out = format === 'avif' ? await pipeline.avif({ quality: 50, effort: 4 }).toBuffer() : await pipeline.webp({ quality: 75 }).toBuffer();
+          await writeFile(cachePath, out);
+        }
+        const url = `/assets/img/${fileName}`;
+        files.push({ url, sourcePath: cachePath });
+        sets[format].push(`${url} ${width}w`);
+      }
+    }
+    const fallbackWidth = widths[Math.min(1, widths.length - 1)]!;
+    refs.set(name, {
+      src: `/assets/img/${base}-${hash}-${fallbackWidth}.webp`,
+      avifSrcSet: sets.avif.join(', '),
+      webpSrcSet: sets.webp.join(', '),
+      width: fallbackWidth,
+      height: Math.round(fallbackWidth * ratio),
+    });
+  }
+  files.sort((a, b) => a.url.localeCompare(b.url));
+  return { refs, files };
+}

@@ -1,0 +1,95 @@
+/** The one command-line entry: build, check, start, dev, new-city, leads, schemas. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadSiteModel } from './content.js';
+import { ContentErrors, formatError } from './validate/errors.js';
+import { writeSchemas } from './schemasWrite.js';
+import { build, type BuildOptions } from './build.js';
+import { writeNewCity } from './newCity.js';
+import { printLeads } from './leads.js';
+import { createLocalBackend } from './serve/backend.js';
+import { startServer } from './serve/server.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function main(argv: string[]): Promise<number> {
+  const [command = 'build', ...args] = argv;
+  switch (command) {
+    case 'build': {
+      const result = await build(buildOptionsFromEnv());
+      console.log(`Built ${result.pages} pages in ${(result.ms / 1000).toFixed(2)} s → ${path.relative(root, result.outDir)}/`);
+      return 0;
+    }
+    case 'start': {
+      const options = buildOptionsFromEnv();
+      const result = await build(options);
+      console.log(`Built ${result.pages} pages in ${(result.ms / 1000).toFixed(2)} s.`);
+      // Without a Supabase project the forms post to this server, which stores leads in .data/.
+      const backend = options.supabaseUrl ? undefined : await createLocalBackend({ dataDir: path.join(root, '.data/pglite') });
+      const server = await startServer({
+        distDir: result.outDir,
+        port: Number(process.env.PORT ?? 4321),
+        host: process.env.HOST ?? '127.0.0.1',
+        handlers: backend ? [(req, res) => backend.handle(req, res)] : [],
+      });
+      console.log(`Serving ${server.url}${backend ? ' (leads are stored in .data/; list them with npm run leads)' : ''}. Press Ctrl+C to stop.`);
+      const stop = async () => {
+        await server.close();
+        await backend?.close();
+        process.exit(0);
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+      return new Promise<number>(() => {});
+    }
+    case 'leads': {
+      await printLeads(path.join(root, '.data/pglite'));
+      return 0;
+    }
+    case 'check': {
+      const model = await loadSiteModel({ root });
+      console.log(`Content is valid: ${model.services.length} services, ${model.cities.length} cities, ${model.legal.length} legal pages.`);
+      return 0;
+    }
+    case 'new-city': {
+      const file = await writeNewCity(path.join(root, 'content'), args.join(' '));
+      console.log(`Wrote ${path.relative(root, file)}. Edit its texts, then run npm run check.`);
+      return 0;
+    }
+    case 'schemas': {
+      const changed = await writeSchemas(path.join(root, 'content'));
+      console.log(changed.length ? `Wrote ${changed.join(', ')}` : 'Schemas are up to date.');
+      return 0;
+    }
+    default:
+      console.error(`Unknown command "${command}". Use build, check, start, dev, new-city, leads or schemas.`);
+      return 2;
+  }
+}
+
+/** Build settings come from the environment, so CI and hosts configure the site without code. */
+export function buildOptionsFromEnv(env = process.env): BuildOptions {
+  if (env.NODE_ENV === 'production' && !env.SUPABASE_URL) {
+    console.warn('Warning: building for production without SUPABASE_URL: forms will post to this site\'s own origin, which only `npm start` answers.');
+  }
+  return {
+    root,
+    ...(env.SITE_URL && { siteUrl: env.SITE_URL }),
+    ...(env.SUPABASE_URL && { supabaseUrl: env.SUPABASE_URL }),
+    ...(env.SUPABASE_ANON_KEY && { supabaseAnonKey: env.SUPABASE_ANON_KEY }),
+    ...(env.LEAD_WEBHOOK_URL && { webhookUrl: env.LEAD_WEBHOOK_URL }),
+  };
+}
+
+main(process.argv.slice(2)).then(
+  (code) => { process.exitCode = code; },
+  (err: unknown) => {
+    if (err instanceof ContentErrors) {
+      console.error(`Build failed: ${err.errors.length} problem${err.errors.length === 1 ? '' : 's'} in content. dist/ was left as it was.\n`);
+      for (const e of err.errors) console.error(formatError(e));
+    } else {
+      console.error(err);
+    }
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,315 @@
+/**
+ * The content model: one zod schema per content kind. This file is the single source of truth:
+ * `npm run schemas` writes content/schemas/*.schema.json from it (editors and ajv read those),
+ * and the TypeScript types below are inferred from it.
+ */
+import { z } from 'zod';
+import { checklistRoomsSchema, checklistColumnsSchema, formsSchema, type ChecklistValue } from '../../src/lib/contentSchemas.js';
+
+const text = z.string().trim().min(1);
+const describe = <T extends z.ZodType>(schema: T, description: string): T => schema.meta({ description });
+
+/** A site path ("/book-online"), a tel:/mailto: link or an absolute https URL. */
+const href = describe(
+  z.string().regex(/^(\/[^\s]*|tel:\+?[0-9]+|mailto:[^\s@]+@[^\s@]+|https:\/\/[^\s]+)$/),
+  'A site path starting with /, a tel: or mailto: link, or an https:// URL',
+);
+const imagePath = describe(
+  z.string().regex(/^[a-z0-9][a-z0-9/_-]*\.(svg|png|jpe?g|webp)$/),
+  'An image file under content/images/, e.g. cities/san-jose.svg',
+);
+const iconName = describe(
+  z.enum([
+    'star', 'shield', 'leaf', 'award', 'smile', 'calendar', 'phone', 'mail', 'map-pin', 'clock', 'home',
+    'sparkles', 'building', 'hammer', 'truck', 'key', 'briefcase', 'store', 'stethoscope', 'users',
+    'check', 'heart', 'wind', 'cpu', 'landmark', 'waves', 'trees', 'ruler', 'search', 'trash', 'spray',
+  ]),
+  'Name of an icon from the site icon set',
+);
+
+const link = z.strictObject({ label: text, href });
+const seo = z.strictObject({
+  title: describe(text.max(70), 'Browser title, at most 70 characters'),
+  description: describe(text.min(50).max(170), 'Meta description, 50 to 170 characters'),
+});
+const faqItem = z.strictObject({ question: text, answer: text });
+const stat = z.strictObject({ value: text, label: text });
+const paragraphs = z.array(text).min(1);
+
+export const siteSchema = z.strictObject({
+  brand: z.strictObject({
+    name: text,
+    tagline: text,
+    description: describe(text, 'One-sentence description of the business, used in structured data'),
+  }),
+  siteUrl: describe(z.string().regex(/^https:\/\/[^\s/]+$/), 'Production origin; SITE_URL overrides it'),
+  phone: z.strictObject({
+    display: describe(text, 'How the phone number is shown, e.g. (408) 555-0142'),
+    e164: describe(z.string().regex(/^\+1[0-9]{10}$/), 'The same number for links, e.g. +14085550142'),
+  }),
+  email: z.email(),
+  address: z.strictObject({ locality: text, region: z.literal('CA'), country: z.literal('US') }),
+  hours: z.strictObject({
+    display: text,
+    note: text,
+    days: z.array(z.enum(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'])).min(1),
+    opens: z.string().regex(/^[0-2][0-9]:[0-5][0-9]$/),
+    closes: z.string().regex(/^[0-2][0-9]:[0-5][0-9]$/),
+  }),
+  serviceArea: z.strictObject({ title: text, radius: text }),
+  claims: z.array(z.strictObject({ icon: iconName, title: text, text })).min(1),
+  stats: z.strictObject({
+    home: describe(z.array(stat).min(1), 'Stat tiles on the home page'),
+    locations: describe(z.array(stat).min(1), 'Stat cards on /locations'),
+  }),
+  booking: z.strictObject({
+    bookingUrl: describe(z.url({ protocol: /^https?$/ }), 'Booking page shown in the /book-online iframe'),
+    loginPortalUrl: describe(z.url({ protocol: /^https?$/ }), 'Customer portal shown in the /customer-login iframe'),
+  }),
+  reviews: z.strictObject({
+    scriptUrl: describe(z.url({ protocol: /^https?$/ }), 'Script of the third-party reviews widget'),
+    widgetId: text,
+    heading: text,
+    loading: text,
+    fallback: describe(text, 'Shown when the widget cannot load'),
+    linkLabel: text,
+    linkUrl: z.url({ protocol: /^https?$/ }),
+  }),
+  servedCities: describe(
+    z.array(text).min(1),
+    'Cities listed on service pages; every city in content/cities/ is added automatically',
+  ),
+  navigation: z.strictObject({
+    skipLink: text,
+    homeLabel: text,
+    menuLabel: text,
+    closeLabel: text,
+    primary: z.array(link).min(1),
+    bookOnline: link,
+    callLabel: text,
+  }),
+  footer: z.strictObject({
+    about: text,
+    quickLinksHeading: text,
+    quickLinks: z.array(link).min(1),
+    servicesHeading: text,
+    contactHeading: text,
+    copyright: describe(text, 'Copyright line; {year} and {brand} are filled in'),
+    legal: z.array(link).min(1),
+  }),
+  notFound: z.strictObject({
+    seo,
+    code: text,
+    heading: text,
+    link,
+  }),
+  labels: z.strictObject({
+    getFreeQuote: text,
+    bookOnline: text,
+    bookNow: text,
+    learnMore: text,
+    included: text,
+    notIncluded: text,
+    notApplicable: text,
+    breadcrumbHome: text,
+  }),
+});
+
+const serviceSection = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('schedules'),
+    heading: text,
+    intro: text.optional(),
+    plans: z.array(z.strictObject({
+      name: text,
+      description: text,
+      badge: text.optional(),
+      features: z.array(text).min(1),
+      button: link,
+    })).min(1),
+  }),
+  z.strictObject({
+    kind: z.literal('moveCards'),
+    heading: text,
+    intro: text.optional(),
+    cards: z.array(z.strictObject({
+      icon: iconName,
+      title: text,
+      description: text,
+      benefits: z.array(text).min(1),
+      button: link,
+    })).min(1),
+  }),
+  z.strictObject({
+    kind: z.literal('projectTypes'),
+    heading: text,
+    intro: text.optional(),
+    types: z.array(z.strictObject({
+      type: text,
+      description: text,
+      features: z.array(text).min(1),
+    })).min(1),
+  }),
+  z.strictObject({
+    kind: z.literal('process'),
+    heading: text,
+    intro: text.optional(),
+    steps: z.array(z.strictObject({ title: text, description: text })).min(1),
+  }),
+  z.strictObject({
+    kind: z.literal('businessTypes'),
+    heading: text,
+    intro: text.optional(),
+    types: z.array(z.strictObject({ type: text, icon: iconName, services: z.array(text).min(1) })).min(1),
+  }),
+  z.strictObject({
+    kind: z.literal('frequencies'),
+    heading: text,
+    intro: text.optional(),
+    items: z.array(z.strictObject({ name: text, description: text })).min(1),
+  }),
+  z.strictObject({
+    kind: z.literal('benefits'),
+    heading: text,
+    intro: text.optional(),
+    items: z.array(z.strictObject({ icon: iconName, title: text, description: text })).min(1),
+  }),
+]);
+
+export const serviceSchema = z.strictObject({
+  name: describe(text, 'Service name, e.g. Deep Cleaning'),
+  order: describe(z.int().min(0), 'Position among the services (smallest first)'),
+  icon: iconName,
+  seo,
+  hero: z.strictObject({ heading: text, subheading: text, image: imagePath }),
+  summary: describe(text, 'Short description used on cards and in structured data'),
+  included: describe(z.array(text).min(3), "The What's Included list on /services"),
+  intro: z.strictObject({ heading: text, paragraphs }),
+  whyChoose: z.strictObject({ heading: text, items: z.array(text).min(3) }),
+  sections: describe(z.array(serviceSection), 'Sections only this service page has'),
+  faq: z.strictObject({ heading: text, items: z.array(faqItem).min(2) }),
+  cta: z.strictObject({ heading: text, text, button: link }),
+  serviceAreasHeading: text,
+  relatedHeading: text,
+});
+
+export const cityPageSchema = z.strictObject({
+  seoDescription: describe(text.min(50).max(170), 'Meta description of the city page'),
+  tagline: text,
+  heroImage: imagePath.optional(),
+  intro: describe(z.array(text).length(2), 'Exactly two intro paragraphs'),
+  benefits: describe(z.array(text).length(6), 'Exactly six selling points'),
+  faqs: describe(z.array(faqItem).min(3).max(4), 'Three or four questions and answers'),
+});
+
+export const citySchema = z.strictObject({
+  name: describe(text, 'City name as visitors write it, e.g. Mountain View'),
+  population: describe(text, 'Approximate population as shown, e.g. ~82,000'),
+  description: describe(text.max(160), 'One line shown on the city card'),
+  order: describe(z.int().min(0).optional(), 'Optional position on /locations (smallest first); otherwise by name'),
+  page: describe(cityPageSchema.optional(), 'Content of the city page; without it the card links to /book-online'),
+});
+
+export const checklistSchema = z.strictObject({
+  seo,
+  heading: text,
+  intro: text,
+  columns: checklistColumnsSchema,
+  rooms: checklistRoomsSchema,
+  getStarted: z.strictObject({ heading: text, text, bookLabel: text, callLabel: text }),
+});
+
+export { formsSchema };
+
+export const homeSchema = z.strictObject({
+  seo,
+  hero: z.strictObject({ eyebrow: text, heading: text, subheading: text, image: imagePath, callLabel: text }),
+  claimsHeading: text,
+  statsHeading: text,
+  services: z.strictObject({ heading: text, intro: text }),
+  about: z.strictObject({ heading: text, paragraphs, points: z.array(text).min(1), image: imagePath }),
+  faq: z.strictObject({ heading: text, items: z.array(faqItem).min(3) }),
+});
+
+export const servicesIndexSchema = z.strictObject({
+  seo,
+  heading: text,
+  intro: text,
+  services: describe(z.array(z.string().regex(/^[a-z0-9-]+$/)).min(1), 'Slugs of the services shown as cards, in order'),
+  cta: z.strictObject({ heading: text, text }),
+});
+
+export const locationsSchema = z.strictObject({
+  seo,
+  heading: text,
+  intro: text,
+  gridHeading: text,
+  exploreLabel: text,
+  populationLabel: text,
+  dontSee: z.strictObject({ heading: text, text, contactLabel: text, callLabel: text }),
+  cityPage: describe(
+    z.strictObject({
+      seoTitle: text,
+      heroHeading: text,
+      bookNow: text,
+      scheduleButton: text,
+      benefitsHeading: text,
+      faqHeading: text,
+      ctaHeading: text,
+      ctaText: text,
+      ctaButton: text,
+      relatedHeading: text,
+      related: z.array(z.strictObject({ service: z.string().regex(/^[a-z0-9-]+$/), text })).length(4),
+      defaultHeroImage: imagePath,
+    }),
+    'Texts shared by every city page; {city} and {brand} are filled in',
+  ),
+});
+
+export const contactSchema = z.strictObject({
+  seo,
+  heading: text,
+  intro: text,
+  formTitle: text,
+  formIntro: text,
+  cards: z.array(z.strictObject({
+    kind: z.enum(['phone', 'email', 'area', 'hours']),
+    title: text,
+    note: text,
+  })).min(1),
+});
+
+export const embedPageSchema = z.strictObject({
+  seo,
+  heading: text,
+  paragraphs: z.array(text),
+  points: z.array(text),
+  frameTitle: text,
+});
+
+export const legalFrontMatterSchema = z.strictObject({
+  title: text,
+  description: text.min(50).max(170),
+  lastUpdated: describe(text, 'As shown, e.g. February 6, 2025'),
+});
+
+export type Site = z.infer<typeof siteSchema>;
+export type Service = z.infer<typeof serviceSchema>;
+export type ServiceSection = z.infer<typeof serviceSection>;
+export type CityFile = z.infer<typeof citySchema>;
+export type CityPageContent = z.infer<typeof cityPageSchema>;
+export type Checklist = z.infer<typeof checklistSchema>;
+export type { ChecklistRoom, ChecklistColumns } from '../../src/lib/contentSchemas.js';
+export type { ChecklistValue };
+export type Home = z.infer<typeof homeSchema>;
+export type ServicesIndex = z.infer<typeof servicesIndexSchema>;
+export type Locations = z.infer<typeof locationsSchema>;
+export type Contact = z.infer<typeof contactSchema>;
+export type EmbedPage = z.infer<typeof embedPageSchema>;
+export type { Forms, ContactTexts, DiscountTexts } from '../../src/lib/contentSchemas.js';
+export type LegalFrontMatter = z.infer<typeof legalFrontMatterSchema>;
+export type FaqItem = z.infer<typeof faqItem>;
+export type Link = z.infer<typeof link>;
+export type Stat = z.infer<typeof stat>;
+export type Seo = z.infer<typeof seo>;
+export type IconName = z.infer<typeof iconName>;

@@ -1,0 +1,93 @@
+/** What the render stage receives: plain, serializable data (it crosses worker boundaries). */
+import type { ImageRef } from '../assets/images.js';
+import type {
+  Checklist, CityPageContent, Contact, ContactTexts, DiscountTexts, EmbedPage, FaqItem, Home, IconName, Link,
+  Locations, Service, ServicesIndex, Site, Stat,
+} from '../model/schemas.js';
+
+export type { ImageRef };
+
+export interface PageHead {
+  title: string;
+  description: string;
+  canonical: string;
+  ogImage?: string;
+  /** JSON-LD graph nodes; serialized into one script element. */
+  jsonLd: object[];
+  /** Images the page shows first, preloaded. */
+  preloadImage?: ImageRef;
+  noindex?: boolean;
+}
+
+/** Data the layout (header, footer) needs on every page. */
+export interface Chrome {
+  brand: string;
+  tagline: string;
+  phone: { display: string; href: string };
+  email: string;
+  locality: string;
+  hours: string;
+  navigation: Site['navigation'];
+  footer: Site['footer'] & { copyrightText: string };
+  services: { name: string; href: string }[];
+  assets: { css: string; font: string; entry?: string; heroBlur?: string; notFound?: string };
+}
+
+export interface ServiceCard {
+  name: string;
+  href: string;
+  icon: IconName;
+  summary: string;
+  included: string[];
+}
+
+export interface ReviewsProps {
+  heading: string;
+  scriptUrl: string;
+  widgetId: string;
+  loading: string;
+  fallback: string;
+  linkLabel: string;
+  linkUrl: string;
+}
+
+export interface CityCard {
+  name: string;
+  population: string;
+  description: string;
+  href: string;
+}
+
+export interface Breadcrumb { name: string; href: string }
+
+export type PageBody =
+  | { kind: 'home'; home: Home; claims: Site['claims']; stats: Stat[]; services: ServiceCard[]; reviews: ReviewsProps; discount: DiscountTexts; heroImage: ImageRef; aboutImage: ImageRef; labels: Site['labels'] }
+  | { kind: 'services'; page: ServicesIndex; cards: ServiceCard[]; labels: Site['labels'] }
+  | { kind: 'locations'; page: Locations; stats: Stat[]; cities: CityCard[] }
+  | { kind: 'checklist'; page: Checklist; labels: Site['labels'] }
+  | { kind: 'contact'; page: Contact; texts: ContactTexts; cards: { kind: Contact['cards'][number]['kind']; title: string; value: string; href?: string; note: string }[]; toastClose: string }
+  | { kind: 'embed'; page: EmbedPage; frame: { src: string; height: string }; variant: 'login' | 'booking' }
+  | { kind: 'legal'; title: string; lastUpdated: string; html: string }
+  | {
+    kind: 'service'; service: Service; heroImage: ImageRef; servedCities: string[]; related: ServiceCard[];
+    reviews: ReviewsProps; discount: DiscountTexts; labels: Site['labels']; breadcrumbs: Breadcrumb[];
+  }
+  | {
+    kind: 'city'; name: string; content: CityPageContent; texts: CityTexts; heroImage: ImageRef;
+    related: { name: string; href: string; icon: IconName; text: string }[];
+    reviews: ReviewsProps; discount: DiscountTexts; breadcrumbs: Breadcrumb[];
+  }
+  | { kind: 'notFound'; code: string; heading: string; link: Link };
+
+/** A city page's shared texts with {city} and {brand} filled in. */
+export type CityTexts = Omit<Locations['cityPage'], 'related' | 'defaultHeroImage'>;
+
+export interface PagePlan {
+  route: string;
+  /** Output path relative to dist/. */
+  file: string;
+  head: PageHead;
+  body: PageBody;
+}
+
+export type { FaqItem };

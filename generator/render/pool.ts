@@ -1,0 +1,53 @@
+/** Renders pages on every core: the page list is split across worker threads. */
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { Chrome, PagePlan } from '../plan/types.js';
+import { renderAndWrite, type BatchResult } from './renderAndWrite.js';
+
+/** Below this many pages, starting workers costs more than it saves. */
+const PARALLEL_THRESHOLD = 400;
+
+function startWorker(): Worker {
+  const url = new URL('./worker.ts', import.meta.url);
+  // Workers need the TypeScript loader; under `tsx` it is already in execArgv.
+  const hasLoader = process.execArgv.some((a) => a.includes('tsx'));
+  return new Worker(url, { execArgv: hasLoader ? process.execArgv : [...process.execArgv, '--import', 'tsx'] });
+}
+
+function call(worker: Worker, msg: { id: number; chrome?: Chrome; pages?: readonly PagePlan[]; outDir?: string }): Promise<BatchResult | undefined> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (reply: { id: number; result?: BatchResult; error?: string }) => {
+      if (reply.id !== msg.id) return;
+      worker.off('message', onMessage);
+      worker.off('error', reject);
+      if (reply.error) reject(new Error(reply.error));
+      else resolve(reply.result);
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+    worker.postMessage(msg);
+  });
+}
+
+export async function renderPages(pages: readonly PagePlan[], chrome: Chrome, outDir: string, threads = os.availableParallelism()): Promise<BatchResult> {
+  if (pages.length < PARALLEL_THRESHOLD || threads < 2) return renderAndWrite(pages, chrome, outDir);
+  const workers = Array.from({ length: threads }, startWorker);
+  try {
+    await Promise.all(workers.map((w, i) => call(w, { id: i, chrome })));
+    // Small batches handed out on demand keep both cores busy to the end.
+    const batchSize = Math.max(50, Math.ceil(pages.length / (threads * 8)));
+    let next = 0;
+    let id = threads;
+    const results: BatchResult[] = [];
+    await Promise.all(workers.map(async (worker) => {
+      while (next < pages.length) {
+        const batch = pages.slice(next, next + batchSize);
+        next += batchSize;
+        results.push((await call(worker, { id: id++, pages: batch, outDir }))!);
+      }
+    }));
+    return { refs: results.flatMap((r) => r.refs), bytes: results.reduce((n, r) => n + r.bytes, 0) };
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+}

@@ -1,0 +1,68 @@
+/** robots.txt, the sitemap and the host config read by Netlify and Cloudflare Pages alike. */
+import { SitemapStream, streamToPromise } from 'sitemap';
+import type { PagePlan } from '../plan/types.js';
+
+export interface HostConfig {
+  origin: string;
+  /** Origins the pages talk to, for the Content-Security-Policy. */
+  reviewsScriptUrl: string;
+  frameUrls: string[];
+  connectUrls: string[];
+}
+
+export async function sitemapXml(pages: readonly PagePlan[], origin: string): Promise<string> {
+  const stream = new SitemapStream({ hostname: origin });
+  const indexed = pages.filter((p) => !p.head.noindex);
+  for (const page of indexed) stream.write({ url: page.head.canonical });
+  stream.end();
+  return (await streamToPromise(stream)).toString();
+}
+
+export const robotsTxt = (origin: string) => `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`;
+
+const originOf = (url: string) => new URL(url).origin;
+
+export function contentSecurityPolicy(cfg: HostConfig): string {
+  const reviews = originOf(cfg.reviewsScriptUrl);
+  const unique = (list: string[]) => [...new Set(list)].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${reviews}`,
+    `style-src 'self' 'unsafe-inline' ${reviews}`,
+    `img-src 'self' data: https:`,
+    "font-src 'self' data:",
+    `connect-src ${unique(["'self'", ...cfg.connectUrls.map(originOf), reviews, 'https://*.elfsight.com'])}`,
+    `frame-src ${unique([...cfg.frameUrls.map(originOf), 'https://*.elfsight.com'])}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+    'upgrade-insecure-requests',
+  ].join('; ');
+}
+
+export function headersFile(cfg: HostConfig): string {
+  return [
+    '/*',
+    `  Content-Security-Policy: ${contentSecurityPolicy(cfg)}`,
+    '  Strict-Transport-Security: max-age=63072000; includeSubDomains; preload',
+    '  X-Content-Type-Options: nosniff',
+    '  X-Frame-Options: DENY',
+    '  Referrer-Policy: strict-origin-when-cross-origin',
+    '  Permissions-Policy: camera=(), microphone=(), geolocation=(), usb=(), interest-cohort=()',
+    '/assets/*',
+    '  Cache-Control: public, max-age=31536000, immutable',
+    '',
+  ].join('\n');
+}
+
+/** Old-style .html and trailing-slash addresses lead to the clean URL; anything else gets 404.html. */
+export function redirectsFile(pages: readonly PagePlan[]): string {
+  const lines: string[] = [];
+  for (const page of pages) {
+    if (page.route === '/' || page.route === '/404') continue;
+    lines.push(`${page.route}.html ${page.route} 301`, `${page.route}/ ${page.route} 301`);
+  }
+  lines.push('/index.html / 301');
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,58 @@
+/** Every internal link and asset reference in the rendered pages must resolve. */
+import type { ContentError } from '../validate/errors.js';
+
+const ATTR = /\s(?:href|src|srcset|imagesrcset)="([^"]*)"/g;
+
+/** Internal URLs (paths starting with /) referenced by one HTML document. */
+export function internalRefs(html: string): string[] {
+  const refs = new Set<string>();
+  for (const match of html.matchAll(ATTR)) {
+    const value = (match[1] ?? '').replace(/&amp;/g, '&');
+    for (const part of value.split(',')) {
+      const url = part.trim().split(/\s+/)[0] ?? '';
+      if (url.startsWith('/') && !url.startsWith('//')) refs.add(url.split(/[?#]/)[0] ?? url);
+    }
+  }
+  return [...refs];
+}
+
+export interface LinkSource {
+  file: string;
+  text: string;
+  lineOffset: number;
+}
+
+/** Broken references, each located in the content file that most likely wrote it. */
+export function brokenLinks(
+  refsByRoute: ReadonlyMap<string, readonly string[]>,
+  exists: (url: string) => boolean,
+  sources: readonly LinkSource[],
+): ContentError[] {
+  const errors: ContentError[] = [];
+  const reported = new Set<string>();
+  for (const [route, refs] of refsByRoute) {
+    for (const ref of refs) {
+      if (exists(ref) || reported.has(ref)) continue;
+      reported.add(ref);
+      const origin = locate(ref, sources);
+      errors.push({
+        file: origin?.file ?? `page ${route}`,
+        ...(origin && { line: origin.line, column: origin.column }),
+        message: `link to ${ref} leads nowhere (first seen on page ${route})`,
+        hint: 'internal links must name a page of this site, e.g. /book-online or /contact',
+      });
+    }
+  }
+  return errors;
+}
+
+function locate(ref: string, sources: readonly LinkSource[]) {
+  for (const source of sources) {
+    const lines = source.text.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+      const col = lines[i]!.search(new RegExp(`(^|[\\s"'])${ref.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(["'\\s]|$)`));
+      if (col >= 0) return { file: source.file, line: i + 1 + source.lineOffset, column: col + 2 };
+    }
+  }
+  return undefined;
+}

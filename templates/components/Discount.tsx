@@ -1,0 +1,14 @@
+import type { DiscountTexts } from '../../generator/model/schemas.js';
+import DiscountPopup from '../../src/islands/DiscountPopup.js';
+import Toaster from '../../src/islands/Toaster.js';
+import { Island } from './Island.js';
+
+/** The $25 discount popup and the toasts it reports to. */
+export function Discount({ texts, page, closeLabel }: { texts: DiscountTexts; page: string; closeLabel: string }) {
+  return (
+    <>
+      <Island name="DiscountPopup" component={DiscountPopup} props={{ texts, page }} hydrate="idle" />
+      <Island name="Toaster" component={Toaster} props={{ closeLabel }} hydrate="idle" />
+    </>
+  );
+}

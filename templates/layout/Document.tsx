@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import type { Chrome, PageHead } from '../../generator/plan/types.js';
+import { JsonLd } from '../components/JsonLd.js';
+import { Footer } from './Footer.js';
+import { Header } from './Header.js';
+
+/** The whole HTML document of a page. `scripts` are the page's external scripts, in order. */
+export function Document({ head, chrome, route, children, scripts }: {
+  head: PageHead;
+  chrome: Chrome;
+  route: string;
+  children: ReactNode;
+  scripts: readonly string[];
+}) {
+  const preload = head.preloadImage;
+  return (
+    <html lang="en-US">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{head.title}</title>
+        <meta name="description" content={head.description} />
+        <link rel="canonical" href={head.canonical} />
+        {head.noindex && <meta name="robots" content="noindex" />}
+        <meta name="theme-color" content="#137a70" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="preload" href={chrome.assets.font} as="font" type="font/woff2" crossOrigin="anonymous" />
+        {preload && (preload.avifSrcSet
+          ? <link rel="preload" as="image" imageSrcSet={preload.avifSrcSet} imageSizes="100vw" type="image/avif" fetchPriority="high" />
+          : <link rel="preload" as="image" href={preload.src} fetchPriority="high" />)}
+        <link rel="stylesheet" href={chrome.assets.css} />
+        <meta property="og:type" content="website" />
+        <meta property="og:site_name" content={chrome.brand} />
+        <meta property="og:title" content={head.title} />
+        <meta property="og:description" content={head.description} />
+        <meta property="og:url" content={head.canonical} />
+        {head.ogImage && <meta property="og:image" content={new URL(head.ogImage, head.canonical).href} />}
+        <meta name="twitter:card" content="summary_large_image" />
+        {head.jsonLd.length > 0 && <JsonLd nodes={head.jsonLd} />}
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a href="#main" className="sr-only z-50 rounded-full bg-ink-900 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
+          {chrome.navigation.skipLink}
+        </a>
+        <Header chrome={chrome} current={route} />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">{children}</main>
+        <Footer chrome={chrome} />
+        {scripts.map((src) => <script key={src} type="module" src={src} />)}
+      </body>
+    </html>
+  );
+}

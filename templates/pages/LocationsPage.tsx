@@ -1,0 +1,59 @@
+import { MapPin, Phone, Users } from 'lucide-react';
+import type { Chrome, PageBody } from '../../generator/plan/types.js';
+import { LinkButton } from '../components/Buttons.js';
+
+type Props = Extract<PageBody, { kind: 'locations' }> & { chrome: Chrome };
+
+export function LocationsPage({ page, stats, cities, chrome }: Props) {
+  return (
+    <>
+      <section className="bg-gradient-to-br from-brand-800 to-brand-950 py-16 text-white sm:py-24">
+        <div className="mx-auto max-w-6xl px-4 text-center sm:px-6">
+          <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{page.heading}</h1>
+          <p className="mx-auto mt-5 max-w-2xl text-lg text-white/90">{page.intro}</p>
+          <dl className="mx-auto mt-12 grid max-w-4xl gap-4 sm:grid-cols-3">
+            {stats.map((s) => (
+              <div key={s.label} className="flex flex-col-reverse rounded-card bg-white/10 p-6 ring-1 ring-white/20">
+                <dt className="mt-1 text-white/90">{s.label}</dt>
+                <dd className="text-4xl font-extrabold text-accent-400">{s.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      <section aria-labelledby="cities-heading" className="bg-ink-50 py-16 sm:py-20">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6">
+          <h2 id="cities-heading" className="text-center text-3xl font-bold tracking-tight text-ink-900 sm:text-4xl">{page.gridHeading}</h2>
+          <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" data-testid="city-cards">
+            {cities.map((city) => (
+              <li key={city.name} className="flex flex-col rounded-card bg-white p-6 shadow-card">
+                <h3 className="flex items-center gap-2 text-xl font-bold text-ink-900">
+                  <MapPin className="size-5 text-brand-600" aria-hidden="true" />{city.name}
+                </h3>
+                <p className="mt-2 flex items-center gap-2 text-sm font-medium text-ink-600">
+                  <Users className="size-4" aria-hidden="true" />{page.populationLabel}: {city.population}
+                </p>
+                <p className="mt-3 flex-1 leading-relaxed text-ink-700">{city.description}</p>
+                <a href={city.href} className="mt-5 inline-flex min-h-11 items-center justify-center rounded-full bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700">
+                  {page.exploreLabel}<span className="sr-only">: {city.name}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="dont-see-heading" className="bg-white py-16 sm:py-20">
+        <div className="mx-auto max-w-3xl rounded-card bg-brand-50 px-6 py-12 text-center sm:px-12">
+          <h2 id="dont-see-heading" className="text-3xl font-bold tracking-tight text-ink-900">{page.dontSee.heading}</h2>
+          <p className="mt-4 text-lg text-ink-700">{page.dontSee.text}</p>
+          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+            <LinkButton href="/contact">{page.dontSee.contactLabel}</LinkButton>
+            <LinkButton href={chrome.phone.href} variant="outline"><Phone className="size-4" aria-hidden="true" />{page.dontSee.callLabel}: {chrome.phone.display}</LinkButton>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

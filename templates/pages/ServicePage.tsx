@@ -1,0 +1,77 @@
+import { ArrowRight, CircleCheck, MapPin } from 'lucide-react';
+import type { PageBody } from '../../generator/plan/types.js';
+import { Breadcrumbs } from '../components/Breadcrumbs.js';
+import { LinkButton } from '../components/Buttons.js';
+import { Discount } from '../components/Discount.js';
+import { Faq } from '../components/Faq.js';
+import { Hero } from '../components/Hero.js';
+import { Icon } from '../components/Icon.js';
+import { Reviews } from '../components/Reviews.js';
+import { Section } from '../components/Section.js';
+import { ServiceSections } from '../components/ServiceSections.js';
+
+type Props = Extract<PageBody, { kind: 'service' }> & { route: string; closeLabel: string };
+
+export function ServicePage({ service, heroImage, servedCities, related, reviews, discount, labels, breadcrumbs, route, closeLabel }: Props) {
+  return (
+    <>
+      <Hero image={heroImage} height="min-h-[60vh]">
+        <Breadcrumbs items={breadcrumbs} />
+        <h1 className="mt-6 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{service.hero.heading}</h1>
+        <p className="mt-5 max-w-2xl text-lg text-white/90 sm:text-xl">{service.hero.subheading}</p>
+        <div className="mt-8"><LinkButton href="/book-online" variant="accent">{labels.bookOnline}</LinkButton></div>
+      </Hero>
+
+      <section aria-labelledby="intro-heading" className="bg-white py-16 sm:py-20">
+        <div className="mx-auto max-w-3xl px-4 sm:px-6">
+          <h2 id="intro-heading" className="text-3xl font-bold tracking-tight text-ink-900 sm:text-4xl">{service.intro.heading}</h2>
+          <div className="mt-5 space-y-4 text-lg leading-relaxed text-ink-700">{service.intro.paragraphs.map((p, i) => <p key={i}>{p}</p>)}</div>
+        </div>
+      </section>
+
+      <Section id="why" heading={service.whyChoose.heading} tone="tint">
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {service.whyChoose.items.map((item) => (
+            <li key={item} className="flex gap-3 rounded-card bg-white p-5 shadow-card"><CircleCheck className="mt-0.5 size-6 shrink-0 text-brand-600" aria-hidden="true" /><span className="text-ink-700">{item}</span></li>
+          ))}
+        </ul>
+      </Section>
+
+      <ServiceSections sections={service.sections} />
+
+      <Reviews reviews={reviews} />
+
+      <Section id="areas" heading={service.serviceAreasHeading} tone="tint">
+        <ul className="flex flex-wrap justify-center gap-2">
+          {servedCities.map((c) => <li key={c} className="inline-flex items-center gap-1 rounded-full bg-white px-4 py-2 text-ink-700 shadow-sm"><MapPin className="size-4 text-brand-600" aria-hidden="true" />{c}</li>)}
+        </ul>
+      </Section>
+
+      <Faq id="service-faq" heading={service.faq.heading} items={service.faq.items} />
+
+      <section aria-labelledby="cta-heading" className="bg-brand-800 py-16 text-white sm:py-20">
+        <div className="mx-auto max-w-3xl px-4 text-center sm:px-6">
+          <h2 id="cta-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">{service.cta.heading}</h2>
+          <p className="mt-4 text-lg text-white/90">{service.cta.text}</p>
+          <div className="mt-8"><LinkButton href={service.cta.button.href} variant="accent">{service.cta.button.label}</LinkButton></div>
+        </div>
+      </section>
+
+      <Section id="related" heading={service.relatedHeading}>
+        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {related.map((r) => (
+            <li key={r.href}>
+              <a href={r.href} className="group flex h-full flex-col rounded-card border border-ink-200 bg-white p-6 shadow-card transition hover:border-brand-400">
+                <span className="grid size-12 place-items-center rounded-xl bg-brand-50 text-brand-700"><Icon name={r.icon} /></span>
+                <span className="mt-4 text-lg font-semibold text-ink-900">{r.name}</span>
+                <span className="mt-2 flex-1 text-ink-600">{r.summary}</span>
+                <ArrowRight className="mt-4 size-5 text-brand-700 transition group-hover:translate-x-1" aria-hidden="true" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Discount texts={discount} page={route} closeLabel={closeLabel} />
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { CircleCheck } from 'lucide-react';
+import type { PageBody } from '../../generator/plan/types.js';
+import { LinkButton } from '../components/Buttons.js';
+import { Icon } from '../components/Icon.js';
+
+type Props = Extract<PageBody, { kind: 'services' }>;
+
+export function ServicesPage({ page, cards, labels }: Props) {
+  return (
+    <>
+      <section className="bg-gradient-to-br from-brand-800 to-brand-950 py-16 text-center text-white sm:py-24">
+        <div className="mx-auto max-w-3xl px-4 sm:px-6">
+          <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{page.heading}</h1>
+          <p className="mt-5 text-lg text-white/90">{page.intro}</p>
+        </div>
+      </section>
+      <section aria-label={page.heading} className="bg-ink-50 py-16 sm:py-20">
+        <ul className="mx-auto grid max-w-6xl gap-6 px-4 sm:px-6 md:grid-cols-2">
+          {cards.map((card) => (
+            <li key={card.href} className="flex flex-col rounded-card bg-white p-7 shadow-card">
+              <span className="grid size-12 place-items-center rounded-xl bg-brand-50 text-brand-700"><Icon name={card.icon} /></span>
+              <h2 className="mt-4 text-2xl font-bold text-ink-900"><a href={card.href} className="hover:text-brand-700">{card.name}</a></h2>
+              <p className="mt-3 leading-relaxed text-ink-700">{card.summary}</p>
+              <h3 className="mt-6 font-semibold text-ink-900">{labels.included}</h3>
+              <ul className="mt-3 flex-1 space-y-2">
+                {card.included.map((item) => <li key={item} className="flex gap-2 text-ink-700"><CircleCheck className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />{item}</li>)}
+              </ul>
+              <div className="mt-7"><LinkButton href="/book-online" className="w-full sm:w-auto">{labels.getFreeQuote}</LinkButton></div>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="services-cta" className="bg-white py-16 text-center">
+        <div className="mx-auto max-w-2xl px-4">
+          <h2 id="services-cta" className="text-3xl font-bold text-ink-900">{page.cta.heading}</h2>
+          <p className="mt-4 text-lg text-ink-700">{page.cta.text}</p>
+          <div className="mt-8"><LinkButton href="/book-online">{labels.bookOnline}</LinkButton></div>
+        </div>
+      </section>
+    </>
+  );
+}
