@@ -1,0 +1,98 @@
+/**
+ * The only script a page loads (type=module at the end of <body>, so it never blocks first paint).
+ * It finds the server-rendered islands (templates/components/Island.tsx) and hydrates each one
+ * when its data-hydrate condition is met:
+ *   idle        - when the browser is idle (requestIdleCallback, setTimeout fallback)
+ *   visible     - when the island comes within 200px of the viewport
+ *   interaction - on the first pointerdown / focusin / keydown / touchstart inside it
+ * React and each island's code are loaded on demand (separate chunks), so this file stays tiny.
+ * A form submitted before its island has hydrated is held and submitted again once it has.
+ */
+import type { ComponentType } from 'react';
+import { isIslandName, islandLoaders, type IslandName } from './islands/registry.js';
+
+const IDLE_TIMEOUT_MS = 2000;
+const INTERACTION_EVENTS = ['pointerdown', 'focusin', 'keydown', 'touchstart'] as const;
+
+async function hydrate(el: HTMLElement, name: IslandName): Promise<void> {
+  const [{ createElement }, { hydrateRoot }, { default: Component }] = await Promise.all([
+    import('react'),
+    import('react-dom/client'),
+    islandLoaders[name](),
+  ]);
+  const props = JSON.parse(el.dataset.props ?? '{}') as object;
+  hydrateRoot(el, createElement(Component as ComponentType<object>, props), { identifierPrefix: `${name}-` });
+}
+
+function onIdle(run: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+  else setTimeout(run, 1);
+}
+
+function onVisible(el: HTMLElement, run: () => void): void {
+  // The marker is display:contents (no box of its own): watch its children instead.
+  const targets = Array.from(el.children);
+  if (!('IntersectionObserver' in window) || targets.length === 0) return onIdle(run);
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        observer.disconnect();
+        run();
+      }
+    },
+    { rootMargin: '200px' },
+  );
+  for (const target of targets) observer.observe(target);
+}
+
+function onInteraction(el: HTMLElement, run: () => void): void {
+  const trigger = () => {
+    for (const type of INTERACTION_EVENTS) el.removeEventListener(type, trigger, true);
+    run();
+  };
+  for (const type of INTERACTION_EVENTS) el.addEventListener(type, trigger, { capture: true, passive: true });
+}
+
+function start(el: HTMLElement): void {
+  const name = el.dataset.island ?? '';
+  if (!isIslandName(name)) {
+    console.warn(`Unknown island "${name}"`);
+    return;
+  }
+
+  let started: Promise<void> | undefined;
+  let heldForm: HTMLFormElement | undefined;
+  const onSubmit = (event: Event) => {
+    // Not hydrated yet: never let the browser post the form natively; submit it after hydration.
+    event.preventDefault();
+    if (event.target instanceof HTMLFormElement) heldForm = event.target;
+    run();
+  };
+  el.addEventListener('submit', onSubmit, true);
+
+  function run(): void {
+    started ??= hydrate(el, name as IslandName).then(
+      () => {
+        el.removeEventListener('submit', onSubmit, true);
+        const form = heldForm;
+        // Let React finish hydrating and run the island's effects before resubmitting.
+        if (form) setTimeout(() => form.isConnected && form.requestSubmit(), 100);
+      },
+      (error: unknown) => {
+        el.removeEventListener('submit', onSubmit, true);
+        console.error(`Island ${name} failed to load:`, error);
+      },
+    );
+  }
+
+  switch (el.dataset.hydrate) {
+    case 'visible':
+      return onVisible(el, run);
+    case 'interaction':
+      return onInteraction(el, run);
+    default:
+      return onIdle(run);
+  }
+}
+
+for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) start(el);

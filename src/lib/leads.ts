@@ -1,0 +1,130 @@
+/**
+ * What the two lead forms send (spec section 7), independent of React so it can be tested with a
+ * fake backend. Only the insert decides success; the chat notification and the webhook are
+ * best-effort and their failures are only logged.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DiscountTexts } from './contentSchemas.js';
+import type { ContactFormValues, DiscountFormValues } from './leadSchemas.js';
+
+export const INSERT_TIMEOUT_MS = 15_000;
+export const NOTIFY_TIMEOUT_MS = 10_000;
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+
+export interface LeadRow { first_name: string; last_name: string; email: string; phone: string; message: string; page: string }
+export interface DiscountLeadRow { email: string; phone: string; page: string }
+export interface NotifyBody { firstName: string; lastName: string; email: string; phone: string; message: string; page: string }
+export interface WebhookPayload { email: string; phone: string; page: string; timestamp: string; message: string }
+
+/** The backend operations the forms need. */
+export interface LeadApi {
+  insert(table: 'leads', row: LeadRow): Promise<{ error: unknown }>;
+  insert(table: 'discount_leads', row: DiscountLeadRow): Promise<{ error: unknown }>;
+  notify(body: NotifyBody): Promise<{ error: unknown }>;
+  /** Fire-and-forget POST; resolves when sent (the response of a no-cors request is opaque). */
+  webhook(url: string, payload: WebhookPayload): Promise<void>;
+}
+
+function timeoutSignal(ms: number): AbortSignal {
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(new DOMException('The request timed out', 'TimeoutError')), ms);
+  return controller.signal;
+}
+
+/** LeadApi over supabase-js and fetch. */
+export function supabaseLeadApi(client: SupabaseClient, fetchImpl: typeof fetch = (...args) => fetch(...args)): LeadApi {
+  return {
+    // Insert only: no .select(), anonymous visitors may not read the tables back.
+    insert: async (table: 'leads' | 'discount_leads', row: LeadRow | DiscountLeadRow) => {
+      const { error } = await client.from(table).insert(row).abortSignal(timeoutSignal(INSERT_TIMEOUT_MS));
+      return { error };
+    },
+    notify: async (body) => {
+      const { error } = await client.functions.invoke('notify-telegram', { body, timeout: NOTIFY_TIMEOUT_MS });
+      return { error };
+    },
+    webhook: async (url, payload) => {
+      await fetchImpl(url, {
+        method: 'POST',
+        // The automation service sends no CORS headers: an opaque request with a safelisted type.
+        mode: 'no-cors',
+        headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+        body: JSON.stringify(payload),
+        keepalive: true,
+        signal: timeoutSignal(WEBHOOK_TIMEOUT_MS),
+      });
+    },
+  } as LeadApi;
+}
+
+export type SubmitResult = { ok: true } | { ok: false; error: unknown };
+
+async function bestEffort(what: string, run: () => Promise<{ error: unknown } | void>): Promise<void> {
+  try {
+    const result = await run();
+    if (result && result.error) console.error(`${what} failed:`, result.error);
+  } catch (error) {
+    console.error(`${what} failed:`, error);
+  }
+}
+
+/** Contact form: insert into leads (page 'contact'), then notify. */
+export async function submitContactLead(values: ContactFormValues, api: LeadApi, page: 'contact' = 'contact'): Promise<SubmitResult> {
+  try {
+    const { error } = await api.insert('leads', {
+      first_name: values.firstName,
+      last_name: values.lastName,
+      email: values.email,
+      phone: values.phone,
+      message: values.message,
+      page,
+    });
+    if (error) return { ok: false, error };
+  } catch (error) {
+    return { ok: false, error };
+  }
+  await bestEffort('Lead notification', () => api.notify({
+    firstName: values.firstName,
+    lastName: values.lastName,
+    email: values.email,
+    phone: values.phone,
+    message: values.message,
+    page,
+  }));
+  return { ok: true };
+}
+
+/** Discount popup: insert into discount_leads, notify with the fixed texts, then the webhook. */
+export async function submitDiscountLead(
+  values: DiscountFormValues,
+  page: string,
+  notification: DiscountTexts['notification'],
+  api: LeadApi,
+  webhookUrl: string,
+  now: () => Date = () => new Date(),
+): Promise<SubmitResult> {
+  try {
+    const { error } = await api.insert('discount_leads', { email: values.email, phone: values.phone, page });
+    if (error) return { ok: false, error };
+  } catch (error) {
+    return { ok: false, error };
+  }
+  await bestEffort('Lead notification', () => api.notify({
+    firstName: notification.firstName,
+    lastName: notification.lastName,
+    email: values.email,
+    phone: values.phone,
+    message: notification.message,
+    page,
+  }));
+  if (webhookUrl) {
+    await bestEffort('Lead webhook', () => api.webhook(webhookUrl, {
+      email: values.email,
+      phone: values.phone,
+      page,
+      timestamp: now().toISOString(),
+      message: notification.message,
+    }));
+  }
+  return { ok: true };
+}

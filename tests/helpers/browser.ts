@@ -1,0 +1,45 @@
+/** Headless Debian Chromium through playwright-core, for the browser tests. */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function chromiumAvailable(): boolean {
+  return existsSync(CHROMIUM_PATH);
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!chromiumAvailable()) throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+export interface ConsoleLog {
+  errors: string[];
+  warnings: string[];
+}
+
+/**
+ * Collects console errors/warnings and uncaught exceptions of a page. Chromium's own
+ * "Failed to load resource" lines (a blocked or failing request) are left out: they are not ours.
+ */
+export function collectConsole(page: Page): ConsoleLog {
+  const log: ConsoleLog = { errors: [], warnings: [] };
+  page.on('console', (msg: ConsoleMessage) => {
+    const text = msg.text();
+    if (msg.type() === 'error' && !text.startsWith('Failed to load resource')) log.errors.push(text);
+    if (msg.type() === 'warning') log.warnings.push(text);
+  });
+  page.on('pageerror', (err) => log.errors.push(`pageerror: ${err.message}`));
+  return log;
+}

@@ -1,0 +1,149 @@
+/** Server render of each island (as templates/components/Island.tsx does it): what a visitor without JavaScript gets. */
+import { createElement, type ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import ChecklistTabs from '../../src/islands/ChecklistTabs.js';
+import ContactForm from '../../src/islands/ContactForm.js';
+import DiscountPopup from '../../src/islands/DiscountPopup.js';
+import ReviewsWidget from '../../src/islands/ReviewsWidget.js';
+import Toaster from '../../src/islands/Toaster.js';
+import { islandLoaders, type IslandName } from '../../src/islands/registry.js';
+import { toast, dismissToast } from '../../src/lib/toast.js';
+import { checklistProps, checklistRooms, contactProps, contactTexts, discountProps, discountTexts, reviewsProps } from './fixtures.js';
+
+function render<P extends object>(name: IslandName, component: ComponentType<P>, props: P): string {
+  return renderToString(createElement(component, props), { identifierPrefix: `${name}-` });
+}
+
+function decode(html: string): string {
+  return html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+}
+
+/** Text content (tags removed, entities decoded). */
+function text(html: string): string {
+  return decode(html.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
+}
+
+describe('registry', () => {
+  it('loads every island module with a default component', async () => {
+    for (const [name, load] of Object.entries(islandLoaders)) {
+      const mod = await load();
+      expect(typeof mod.default, name).toBe('function');
+    }
+  });
+});
+
+describe('ContactForm server render', () => {
+  const html = render('ContactForm', ContactForm, contactProps);
+
+  it('has every label tied to its control and the submit button', () => {
+    for (const [field, label] of Object.entries(contactTexts.fields)) {
+      const m = new RegExp(`<label for="([^"]+)"[^>]*>${label}</label>`).exec(html);
+      expect(m, label).not.toBeNull();
+      expect(html).toContain(`id="${m![1]}"`);
+      if (field !== 'honeypot') expect(html).toMatch(new RegExp(`id="${m![1]}"[^>]*name="${field}"`));
+    }
+    expect(html).toMatch(/<button type="submit"[^>]*>Get My Free Quote<\/button>/);
+    expect(html).not.toContain('Sending...');
+    expect(html).toContain('placeholder="Tell us about your home and the cleaning you need..."');
+  });
+
+  it('uses the island id prefix and no error state', () => {
+    expect(html).toMatch(/id="[^"]*ContactForm-[^"]*"/);
+    expect(html).not.toContain('aria-invalid');
+    expect(html).not.toContain('role="alert"');
+  });
+
+  it('hides the honeypot from people and assistive technology', () => {
+    const honeypot = /<div aria-hidden="true"[^>]*>(.*?)<\/div>/.exec(html);
+    expect(honeypot).not.toBeNull();
+    const input = /<input[^>]*name="website"[^>]*>/.exec(honeypot![1]!)![0];
+    expect(input).toContain('tabindex="-1"');
+    expect(input).toMatch(/autocomplete="off"/i);
+    expect(honeypot![0]).toContain('-left-[10000px]');
+  });
+
+  it('posts (never GETs personal data into a URL) and turns native validation off', () => {
+    const form = /<form[^>]*>/.exec(html)![0];
+    expect(form).toContain('method="post"');
+    expect(form).toMatch(/novalidate/i);
+  });
+});
+
+describe('DiscountPopup server render', () => {
+  const html = render('DiscountPopup', DiscountPopup, discountProps);
+
+  it('is a closed dialog labelled by its title', () => {
+    expect(html).toMatch(/^<dialog /);
+    expect(html).not.toMatch(/<dialog[^>]* open/);
+    const labelledBy = /<dialog aria-labelledby="([^"]+)"/.exec(html)![1];
+    expect(html).toContain(`<h2 id="${labelledBy}"`);
+    expect(text(html)).toContain(discountTexts.title);
+  });
+
+  it('contains the fields, submit and the SMS consent note', () => {
+    const t = text(html);
+    for (const s of ['Email', 'Phone', 'Submit', 'Reply STOP to opt out, HELP for help. Standard message and data rates may apply.']) expect(t).toContain(s);
+    expect(html).toContain('aria-label="Close"');
+  });
+});
+
+describe('ChecklistTabs server render (no JavaScript)', () => {
+  const html = render('ChecklistTabs', ChecklistTabs, checklistProps);
+
+  it('shows every room under an h2 and every task', () => {
+    for (const room of checklistRooms) {
+      expect(html).toMatch(new RegExp(`<h2 class="[^"]*">${room.name}</h2>`));
+      for (const { task } of room.tasks) expect(text(html)).toContain(task);
+    }
+    expect(html).not.toMatch(/<section[^>]*hidden/);
+    expect(html).not.toContain('role="tabpanel"');
+  });
+
+  it('hides the tab list and offers jump links to the rooms instead', () => {
+    expect(html).toMatch(/<div role="tablist"[^>]*hidden=""/);
+    checklistRooms.forEach((room, i) => {
+      const link = new RegExp(`<a href="#([^"]+)"[^>]*>${room.label}</a>`).exec(html);
+      expect(link, room.label).not.toBeNull();
+      expect(html).toMatch(new RegExp(`<section id="${link![1]}" data-room="${room.id}"`));
+      expect(link![1]).toContain(`panel-${i}`);
+    });
+  });
+
+  it('has column and row headers', () => {
+    for (const col of ['Task', 'Routine Clean', 'Deep Clean', 'Move-In/Out']) expect(html).toContain(`<th scope="col" class="`);
+    expect(html.match(/<th scope="col"/g)).toHaveLength(4 * checklistRooms.length);
+    const tasks = checklistRooms.reduce((n, r) => n + r.tasks.length, 0);
+    expect(html.match(/<th scope="row"/g)).toHaveLength(tasks);
+  });
+
+  it('labels every mark for screen readers', () => {
+    const tasks = checklistRooms.flatMap((r) => r.tasks);
+    const count = (v: boolean | 'N/A') => tasks.reduce((n, t) => n + [t.routine, t.deep, t.moveInOut].filter((x) => x === v).length, 0);
+    // each mark appears twice: table (md+) and card (phones)
+    expect(html.match(/<span class="sr-only">Included<\/span>/g)).toHaveLength(2 * count(true));
+    expect(html.match(/<span class="sr-only">Not included<\/span>/g)).toHaveLength(2 * count(false));
+    expect(html.match(/<span class="sr-only">Not applicable<\/span>/g)).toHaveLength(2 * count('N/A'));
+  });
+});
+
+describe('ReviewsWidget server render', () => {
+  const html = render('ReviewsWidget', ReviewsWidget, reviewsProps);
+  it('reserves space, shows the loading text, and gives no-JS visitors the link', () => {
+    expect(html).toContain('min-h-[420px]');
+    expect(text(html)).toContain('Loading reviews...');
+    expect(html).toMatch(/<noscript>.*Read our Google reviews.*<\/noscript>/);
+    expect(html).not.toContain('<script');
+  });
+});
+
+describe('Toaster', () => {
+  it('renders empty live regions on the server, even with pending toasts', () => {
+    toast({ title: 'Queued' });
+    const html = render('Toaster', Toaster, { closeLabel: 'Close' });
+    dismissToast();
+    expect(html).toContain('role="status" aria-live="polite"');
+    expect(html).toContain('role="alert" aria-live="assertive"');
+    expect(html).not.toContain('Queued');
+  });
+});
