@@ -1,18 +1,22 @@
 /**
  * The whole build: content → model → plan → render → write, into a temporary folder that replaces
  * dist/ only when everything succeeded. A failed build leaves the previous dist/ exactly as it was.
+ * The steps are exported for `npm run dev`, which runs them incrementally.
  */
-import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildCss } from './assets/css.js';
 import { loadFont } from './assets/fonts.js';
 import { contentHash } from './assets/hash.js';
-import { listImages, processImages } from './assets/images.js';
+import { listImages, processImages, type ImageRef } from './assets/images.js';
 import { buildIslands } from './assets/islands.js';
 import { loadContent } from './content.js';
+import type { RawDoc } from './load.js';
+import type { SiteModel } from './model/site.js';
 import { planChrome, planPages } from './plan/plan.js';
-import type { Chrome } from './plan/types.js';
+import type { Chrome, PagePlan } from './plan/types.js';
 import { renderPages } from './render/pool.js';
+import type { BatchResult } from './render/renderAndWrite.js';
 import { ContentErrors } from './validate/errors.js';
 import { headersFile, redirectsFile, robotsTxt, sitemapXml } from './write/hostFiles.js';
 import { brokenLinks } from './write/links.js';
@@ -38,73 +42,116 @@ export interface BuildResult {
   htmlBytes: number;
 }
 
+export const contentDirOf = (opts: BuildOptions) => opts.contentDir ?? path.join(opts.root, 'content');
+export const originOf = (opts: BuildOptions, model: SiteModel) => (opts.siteUrl ?? model.site.siteUrl).replace(/\/+$/, '');
+
 export async function build(opts: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
-  const root = opts.root;
-  const contentDir = opts.contentDir ?? path.join(root, 'content');
-  const outDir = opts.outDir ?? path.join(root, 'dist');
-  const cacheDir = path.join(root, '.cache');
-
-  const { model, docs } = await loadContent({ root, contentDir });
-  const origin = (opts.siteUrl ?? model.site.siteUrl).replace(/\/+$/, '');
+  const lap = stageTimer();
+  const outDir = opts.outDir ?? path.join(opts.root, 'dist');
+  const { model, docs } = await loadContent({ root: opts.root, contentDir: contentDirOf(opts) });
+  lap('content');
 
   const tmp = `${outDir}.tmp-${process.pid}`;
   await rm(tmp, { recursive: true, force: true });
-  await mkdir(path.join(tmp, 'assets', 'img'), { recursive: true });
   try {
-    const [images, font, islands, scripts] = await Promise.all([
-      listImages(contentDir).then((names) => processImages(contentDir, path.join(cacheDir, 'images'), names)),
-      loadFont(),
-      opts.skipIslands ? undefined : buildIslands({
-        root, outDir: path.join(tmp, 'assets'),
-        ...(opts.supabaseUrl && { supabaseUrl: opts.supabaseUrl }),
-        ...(opts.supabaseAnonKey && { supabaseAnonKey: opts.supabaseAnonKey }),
-        ...(opts.webhookUrl && { webhookUrl: opts.webhookUrl }),
-      }),
-      copyScripts(root, tmp),
-    ]);
-    const css = await buildCss(root, font.fontFaceCss);
-    const cssUrl = `/assets/site-${contentHash(css)}.css`;
-    await Promise.all([
-      writeFile(path.join(tmp, cssUrl), css),
-      writeFile(path.join(tmp, font.url), font.bytes),
-      ...images.files.map((f) => cp(f.sourcePath, path.join(tmp, f.url))),
-      cp(path.join(contentDir, 'static'), tmp, { recursive: true }).catch(() => undefined),
-    ]);
-
-    const assets: Chrome['assets'] = { css: cssUrl, font: font.url, ...scripts, ...(islands && { entry: islands.entry }) };
-    const planOptions = { origin, images: images.refs, assets, year: buildYear() };
-    const chrome = planChrome(model, planOptions);
-    const pages = planPages(model, planOptions);
-    for (const dir of new Set(pages.map((p) => path.dirname(p.file)))) await mkdir(path.join(tmp, dir), { recursive: true });
+    const site = await writeAssets(opts, tmp);
+    lap('assets');
+    const { chrome, pages } = planSite(model, opts, site);
+    await makeDirs(pages, tmp);
+    lap('plan');
     const rendered = await renderPages(pages, chrome, tmp, opts.threads);
-
-    const routes = new Set(pages.map((p) => p.route));
-    const assetFiles = new Set<string>([cssUrl, font.url, ...images.files.map((f) => f.url), ...Object.values(scripts), ...(islands?.files.map((f) => f.path) ?? [])]);
-    const staticFiles = await listStatic(contentDir);
-    const exists = (url: string) => routes.has(url) || assetFiles.has(url) || staticFiles.has(url);
-    const linkErrors = brokenLinks(new Map(rendered.refs), exists, docs.map((d) => ({ file: d.file, text: d.yaml, lineOffset: d.lineOffset })));
-    if (linkErrors.length) throw new ContentErrors(linkErrors);
-
-    const hostConfig = {
-      origin,
-      reviewsScriptUrl: model.site.reviews.scriptUrl,
-      frameUrls: [model.site.booking.bookingUrl, model.site.booking.loginPortalUrl],
-      connectUrls: [opts.supabaseUrl, opts.webhookUrl].filter((u): u is string => Boolean(u)),
-    };
-    await Promise.all([
-      writeFile(path.join(tmp, 'sitemap.xml'), await sitemapXml(pages, origin)),
-      writeFile(path.join(tmp, 'robots.txt'), robotsTxt(origin)),
-      writeFile(path.join(tmp, '_headers'), headersFile(hostConfig)),
-      writeFile(path.join(tmp, '_redirects'), redirectsFile(pages)),
-    ]);
-
+    lap('render');
+    checkLinks(rendered, pages, site, docs);
+    await writeHostFiles(model, pages, opts, tmp);
     await swap(tmp, outDir);
+    lap('write');
     return { pages: pages.length, ms: performance.now() - started, outDir, htmlBytes: rendered.bytes };
   } catch (err) {
     await rm(tmp, { recursive: true, force: true });
     throw err;
   }
+}
+
+/** GENERATOR_TIMINGS=1 prints how long each stage took (for the benchmark and profiling). */
+function stageTimer() {
+  let last = performance.now();
+  return (stage: string) => {
+    const now = performance.now();
+    if (process.env.GENERATOR_TIMINGS) console.error(`  ${stage}: ${Math.round(now - last)} ms (rss ${Math.round(process.memoryUsage.rss() / 2 ** 20)} MiB)`);
+    last = now;
+  };
+}
+
+export interface SiteAssets {
+  assets: Chrome['assets'];
+  images: ReadonlyMap<string, ImageRef>;
+  /** Every URL path outside the pages that exists: assets and static files. */
+  files: ReadonlySet<string>;
+}
+
+/** Stylesheet, font, images, island bundle, page scripts and static files, written to outDir. */
+export async function writeAssets(opts: BuildOptions, outDir: string, extraAssets: Partial<Chrome['assets']> = {}): Promise<SiteAssets> {
+  const { root } = opts;
+  const contentDir = contentDirOf(opts);
+  await mkdir(path.join(outDir, 'assets', 'img'), { recursive: true });
+  const [images, font, islands, scripts, staticFiles] = await Promise.all([
+    listImages(contentDir).then((names) => processImages(contentDir, path.join(root, '.cache', 'images'), names)),
+    loadFont(),
+    opts.skipIslands ? undefined : buildIslands({
+      root, outDir: path.join(outDir, 'assets'),
+      ...(opts.supabaseUrl && { supabaseUrl: opts.supabaseUrl }),
+      ...(opts.supabaseAnonKey && { supabaseAnonKey: opts.supabaseAnonKey }),
+      ...(opts.webhookUrl && { webhookUrl: opts.webhookUrl }),
+    }),
+    copyScripts(root, outDir),
+    copyStatic(contentDir, outDir),
+  ]);
+  const css = await buildCss(root, font.fontFaceCss);
+  const cssUrl = `/assets/site-${contentHash(css)}.css`;
+  await Promise.all([
+    writeFile(path.join(outDir, cssUrl), css),
+    writeFile(path.join(outDir, font.url), font.bytes),
+    ...images.files.map((f) => cp(f.sourcePath, path.join(outDir, f.url))),
+  ]);
+  const assets: Chrome['assets'] = { css: cssUrl, font: font.url, ...scripts, ...(islands && { entry: islands.entry }), ...extraAssets };
+  const files = new Set<string>([
+    cssUrl, font.url, ...images.files.map((f) => f.url), ...Object.values(scripts), ...(islands?.files.map((f) => f.path) ?? []), ...staticFiles,
+  ]);
+  return { assets, images: images.refs, files };
+}
+
+export function planSite(model: SiteModel, opts: BuildOptions, site: SiteAssets) {
+  const planOptions = { origin: originOf(opts, model), images: site.images, assets: site.assets, year: buildYear() };
+  return { chrome: planChrome(model, planOptions), pages: planPages(model, planOptions) };
+}
+
+export async function makeDirs(pages: readonly PagePlan[], outDir: string) {
+  for (const dir of new Set(pages.map((p) => path.dirname(p.file)))) await mkdir(path.join(outDir, dir), { recursive: true });
+}
+
+/** Every internal link and asset reference in the rendered pages must resolve. */
+export function checkLinks(rendered: BatchResult, pages: readonly PagePlan[], site: SiteAssets, docs: readonly RawDoc[]) {
+  const routes = new Set(pages.map((p) => p.route));
+  const exists = (url: string) => routes.has(url) || site.files.has(url);
+  const errors = brokenLinks(new Map(rendered.refs), exists, docs.map((d) => ({ file: d.file, text: d.yaml, lineOffset: d.lineOffset })));
+  if (errors.length) throw new ContentErrors(errors);
+}
+
+export async function writeHostFiles(model: SiteModel, pages: readonly PagePlan[], opts: BuildOptions, outDir: string) {
+  const origin = originOf(opts, model);
+  const hostConfig = {
+    origin,
+    reviewsScriptUrl: model.site.reviews.scriptUrl,
+    frameUrls: [model.site.booking.bookingUrl, model.site.booking.loginPortalUrl],
+    connectUrls: [opts.supabaseUrl, opts.webhookUrl].filter((u): u is string => Boolean(u)),
+  };
+  await Promise.all([
+    writeFile(path.join(outDir, 'sitemap.xml'), await sitemapXml(pages, origin)),
+    writeFile(path.join(outDir, 'robots.txt'), robotsTxt(origin)),
+    writeFile(path.join(outDir, '_headers'), headersFile(hostConfig)),
+    writeFile(path.join(outDir, '_redirects'), redirectsFile(pages)),
+  ]);
 }
 
 /** Same input, same output: the copyright year comes from SOURCE_DATE_EPOCH when set. */
@@ -125,11 +172,13 @@ async function copyScripts(root: string, outDir: string): Promise<{ heroBlur: st
   return { heroBlur, notFound };
 }
 
-async function listStatic(contentDir: string): Promise<Set<string>> {
-  const { readdir } = await import('node:fs/promises');
+/** content/static/ is copied to the site root as it is (favicon and the like). */
+async function copyStatic(contentDir: string, outDir: string): Promise<string[]> {
   const dir = path.join(contentDir, 'static');
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return new Set(entries.filter((e) => e.isFile()).map((e) => '/' + path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/')));
+  const files = entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+  if (files.length) await cp(dir, outDir, { recursive: true });
+  return files.map((f) => `/${f}`);
 }
 
 /** Replace outDir by the finished build in two renames; the old output is removed afterwards. */

@@ -1,4 +1,6 @@
 /** The one command-line entry: build, check, start, dev, new-city, leads, schemas. */
+import './env.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadSiteModel } from './content.js';
@@ -9,6 +11,7 @@ import { writeNewCity } from './newCity.js';
 import { printLeads } from './leads.js';
 import { createLocalBackend } from './serve/backend.js';
 import { startServer } from './serve/server.js';
+import { DevSession, printUpdate } from './dev.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -42,12 +45,36 @@ async function main(argv: string[]): Promise<number> {
       process.once('SIGTERM', stop);
       return new Promise<number>(() => {});
     }
+    case 'dev': {
+      const options = { ...buildOptionsFromEnv(), outDir: path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist')) };
+      const session = new DevSession(options, printUpdate);
+      await session.start();
+      const backend = options.supabaseUrl ? undefined : await createLocalBackend({ dataDir: path.join(root, '.data/pglite') });
+      const server = await startServer({
+        distDir: options.outDir,
+        port: Number(process.env.PORT ?? 4321),
+        host: process.env.HOST ?? '127.0.0.1',
+        handlers: [session.handle, ...(backend ? [(req: IncomingMessage, res: ServerResponse) => backend.handle(req, res)] : [])],
+      });
+      const unwatch = session.watch();
+      console.log(`Dev server on ${server.url}: watching content/, templates/ and src/. Press Ctrl+C to stop.`);
+      const stop = async () => {
+        unwatch();
+        await session.close();
+        await server.close();
+        await backend?.close();
+        process.exit(0);
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+      return new Promise<number>(() => {});
+    }
     case 'leads': {
       await printLeads(path.join(root, '.data/pglite'));
       return 0;
     }
     case 'check': {
-      const model = await loadSiteModel({ root });
+      const model = await loadSiteModel({ root, ...(process.env.CONTENT_DIR && { contentDir: path.resolve(process.env.CONTENT_DIR) }) });
       console.log(`Content is valid: ${model.services.length} services, ${model.cities.length} cities, ${model.legal.length} legal pages.`);
       return 0;
     }
@@ -74,6 +101,8 @@ export function buildOptionsFromEnv(env = process.env): BuildOptions {
   }
   return {
     root,
+    ...(env.CONTENT_DIR && { contentDir: path.resolve(env.CONTENT_DIR) }),
+    ...(env.DIST_DIR && { outDir: path.resolve(env.DIST_DIR) }),
     ...(env.SITE_URL && { siteUrl: env.SITE_URL }),
     ...(env.SUPABASE_URL && { supabaseUrl: env.SUPABASE_URL }),
     ...(env.SUPABASE_ANON_KEY && { supabaseAnonKey: env.SUPABASE_ANON_KEY }),

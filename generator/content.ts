@@ -24,7 +24,9 @@ export async function loadSiteModel(opts: ContentOptions): Promise<SiteModel> {
 
 export async function loadContent(opts: ContentOptions): Promise<LoadedContent> {
   const contentDir = opts.contentDir ?? path.join(opts.root, 'content');
-  const displayPrefix = path.relative(opts.root, contentDir).split(path.sep).join('/') + '/';
+  const relative = path.relative(opts.root, contentDir).split(path.sep).join('/');
+  // Messages name files as editors know them: content/cities/colma.yaml, even for a copy elsewhere.
+  const displayPrefix = `${relative.startsWith('..') || path.isAbsolute(relative) ? path.basename(contentDir) : relative}/`;
   const files = await listContentFiles(contentDir);
   const { docs, errors } = await loadFiles(contentDir, files, displayPrefix);
   const valid = docs.filter((doc) => {

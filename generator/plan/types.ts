@@ -30,7 +30,8 @@ export interface Chrome {
   navigation: Site['navigation'];
   footer: Site['footer'] & { copyrightText: string };
   services: { name: string; href: string }[];
-  assets: { css: string; font: string; entry?: string; heroBlur?: string; notFound?: string };
+  /** Asset URLs; devReload only in `npm run dev`. */
+  assets: { css: string; font: string; entry?: string; heroBlur?: string; notFound?: string; devReload?: string };
 }
 
 export interface ServiceCard {

@@ -7,14 +7,16 @@ import { renderAndWrite, type BatchResult } from './renderAndWrite.js';
 /** Below this many pages, starting workers costs more than it saves. */
 const PARALLEL_THRESHOLD = 400;
 
-function startWorker(): Worker {
-  const url = new URL('./worker.ts', import.meta.url);
-  // Workers need the TypeScript loader; under `tsx` it is already in execArgv.
-  const hasLoader = process.execArgv.some((a) => a.includes('tsx'));
-  return new Worker(url, { execArgv: hasLoader ? process.execArgv : [...process.execArgv, '--import', 'tsx'] });
+export function startWorker(): Worker {
+  // Workers load the TypeScript sources through tsx's API: Node 20 applies --import loaders in a
+  // worker only after its entry module is resolved, so a plain .ts entry cannot be used.
+  const api = import.meta.resolve('tsx/esm/api');
+  const entry = new URL('./worker.ts', import.meta.url).href;
+  const bootstrap = `import { tsImport } from ${JSON.stringify(api)}; await tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)});`;
+  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`));
 }
 
-function call(worker: Worker, msg: { id: number; chrome?: Chrome; pages?: readonly PagePlan[]; outDir?: string }): Promise<BatchResult | undefined> {
+export function call(worker: Worker, msg: { id: number; chrome?: Chrome; pages?: readonly PagePlan[]; outDir?: string }): Promise<BatchResult | undefined> {
   return new Promise((resolve, reject) => {
     const onMessage = (reply: { id: number; result?: BatchResult; error?: string }) => {
       if (reply.id !== msg.id) return;

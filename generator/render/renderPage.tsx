@@ -46,7 +46,11 @@ export function renderPage(plan: PagePlan, chrome: Chrome): string {
   const content = renderToString(
     <IslandCollector.Provider value={islands}>{pageContent(plan, chrome)}</IslandCollector.Provider>,
   );
-  const scripts = [...extraScripts(plan, chrome), ...(islands.size && chrome.assets.entry ? [chrome.assets.entry] : [])];
+  const scripts = [
+    ...extraScripts(plan, chrome),
+    ...(islands.size && chrome.assets.entry ? [chrome.assets.entry] : []),
+    ...(chrome.assets.devReload ? [chrome.assets.devReload] : []),
+  ];
   const html = renderToString(
     <Document head={plan.head} chrome={chrome} route={plan.route} scripts={scripts}>
       <div className="contents" dangerouslySetInnerHTML={{ __html: content }} />

@@ -1,4 +1,5 @@
 /** A render worker: receives batches of pages, renders and writes them. */
+import '../env.js';
 import { parentPort } from 'node:worker_threads';
 import type { Chrome, PagePlan } from '../plan/types.js';
 import { renderAndWrite } from './renderAndWrite.js';

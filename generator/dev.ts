@@ -1,0 +1,202 @@
+/**
+ * `npm run dev`: build once, then keep everything in memory and redo only what a change touches.
+ * - a content file: re-parse that file alone, re-plan, re-render only the pages whose data changed;
+ * - templates/: restart the render worker (fresh modules), rebuild CSS, re-render every page;
+ * - src/: rebuild the island bundle and CSS, re-render every page.
+ * The open browser tab reloads through server-sent events.
+ */
+import { watch } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
+import { checkLinks, contentDirOf, makeDirs, planSite, writeAssets, writeHostFiles, type BuildOptions, type SiteAssets } from './build.js';
+import { listContentFiles, parseContent, type RawDoc } from './load.js';
+import { buildModel } from './model/build.js';
+import type { SiteModel } from './model/site.js';
+import type { Chrome, PagePlan } from './plan/types.js';
+import { call, startWorker } from './render/pool.js';
+import type { BatchResult } from './render/renderAndWrite.js';
+import { ContentErrors, formatError, sortErrors, type ContentError } from './validate/errors.js';
+import { validateDoc } from './validate/schema.js';
+
+const RELOAD_SCRIPT = '/__dev/reload.js';
+
+export interface DevUpdate {
+  reason: string;
+  pages: number;
+  ms: number;
+  errors: ContentError[];
+}
+
+export class DevSession {
+  private docs = new Map<string, RawDoc>();
+  private errorsByFile = new Map<string, ContentError[]>();
+  private model: SiteModel | undefined;
+  private site: SiteAssets | undefined;
+  private chromeKey = '';
+  private pageKeys = new Map<string, string>();
+  private worker: Worker | undefined;
+  private nextId = 1;
+  private clients = new Set<ServerResponse>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly contentDir: string;
+  private readonly displayPrefix = 'content/';
+
+  constructor(private readonly opts: BuildOptions & { outDir: string }, private readonly onUpdate: (u: DevUpdate) => void = () => {}) {
+    this.contentDir = contentDirOf(opts);
+  }
+
+  /** First full build into outDir. */
+  async start(): Promise<DevUpdate> {
+    const started = performance.now();
+    for (const rel of await listContentFiles(this.contentDir)) await this.readDoc(rel);
+    this.site = await writeAssets(this.opts, this.opts.outDir, { devReload: RELOAD_SCRIPT });
+    return this.refresh('start', started, true);
+  }
+
+  /** Serialize updates: a burst of saves is handled one after another, never interleaved. */
+  private enqueue(task: () => Promise<DevUpdate>): Promise<DevUpdate> {
+    const next = this.queue.then(task, task);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  contentChanged(rels: readonly string[]): Promise<DevUpdate> {
+    return this.enqueue(async () => {
+      const started = performance.now();
+      for (const rel of rels) await this.readDoc(rel);
+      const needsAssets = rels.some((r) => r.startsWith('images/') || r.startsWith('static/'));
+      if (needsAssets) this.site = await writeAssets(this.opts, this.opts.outDir, { devReload: RELOAD_SCRIPT });
+      return this.refresh(rels.join(', '), started, false);
+    });
+  }
+
+  /** Templates or browser code changed: CSS, islands and every page are redone with fresh modules. */
+  codeChanged(kind: 'templates' | 'src'): Promise<DevUpdate> {
+    return this.enqueue(async () => {
+      const started = performance.now();
+      await this.worker?.terminate();
+      this.worker = undefined;
+      this.site = await writeAssets(this.opts, this.opts.outDir, { devReload: RELOAD_SCRIPT });
+      return this.refresh(kind, started, true);
+    });
+  }
+
+  private async readDoc(rel: string) {
+    const file = this.displayPrefix + rel;
+    const text = await readFile(path.join(this.contentDir, rel), 'utf8').catch(() => undefined);
+    this.docs.delete(rel);
+    this.errorsByFile.delete(file);
+    if (text === undefined) return; // deleted
+    const { doc, error } = parseContent(rel, file, text);
+    const errors = error ? [error] : validateDoc(doc!);
+    if (errors.length) this.errorsByFile.set(file, errors);
+    else this.docs.set(rel, doc!);
+  }
+
+  private async refresh(reason: string, started: number, all: boolean): Promise<DevUpdate> {
+    const schemaErrors = [...this.errorsByFile.values()].flat();
+    let errors = schemaErrors;
+    let pagesWritten = 0;
+    if (!errors.length) {
+      const built = buildModel([...this.docs.values()], { contentDir: this.contentDir, displayPrefix: this.displayPrefix });
+      errors = built.errors;
+      if (built.model) {
+        this.model = built.model;
+        try {
+          pagesWritten = await this.renderChanged(all);
+        } catch (err) {
+          if (!(err instanceof ContentErrors)) throw err;
+          errors = err.errors;
+        }
+      }
+    }
+    const update = { reason, pages: pagesWritten, ms: performance.now() - started, errors: sortErrors(errors) };
+    if (!errors.length) for (const client of this.clients) client.write('data: reload\n\n');
+    this.onUpdate(update);
+    return update;
+  }
+
+  private async renderChanged(all: boolean): Promise<number> {
+    const { chrome, pages } = planSite(this.model!, this.opts, this.site!);
+    const chromeKey = JSON.stringify(chrome);
+    const renderAll = all || chromeKey !== this.chromeKey;
+    const changed = pages.filter((p) => renderAll || this.pageKeys.get(p.route) !== JSON.stringify(p));
+    if (!this.worker) {
+      this.worker = startWorker();
+      this.chromeKey = '';
+    }
+    if (chromeKey !== this.chromeKey) await call(this.worker, { id: this.nextId++, chrome });
+    await makeDirs(changed, this.opts.outDir);
+    const rendered = (await call(this.worker, { id: this.nextId++, pages: changed, outDir: this.opts.outDir })) as BatchResult;
+    checkLinks(rendered, pages, this.site!, [...this.docs.values()]);
+    this.chromeKey = chromeKey;
+    this.pageKeys = new Map(pages.map((p) => [p.route, JSON.stringify(p)]));
+    if (renderAll || changed.length) await writeHostFiles(this.model!, pages, this.opts, this.opts.outDir);
+    return changed.length;
+  }
+
+  /** Serves the reload script and the event stream the open tabs listen to. */
+  readonly handle = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+    if (req.url === RELOAD_SCRIPT) {
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
+      res.end("new EventSource('/__dev/events').onmessage = () => location.reload();\n");
+      return true;
+    }
+    if (req.url === '/__dev/events') {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+      res.write(': connected\n\n');
+      this.clients.add(res);
+      req.on('close', () => this.clients.delete(res));
+      return true;
+    }
+    return false;
+  };
+
+  /** Watch content/, templates/ and src/; returns a function that stops watching. */
+  watch(): () => void {
+    const pending = new Set<string>();
+    let timer: NodeJS.Timeout | undefined;
+    const flush = () => {
+      const content = [...pending].filter((p) => p.startsWith('content:')).map((p) => p.slice('content:'.length));
+      const code = [...pending].filter((p) => !p.startsWith('content:'));
+      pending.clear();
+      if (code.includes('src')) void this.codeChanged('src');
+      else if (code.includes('templates')) void this.codeChanged('templates');
+      if (content.length) void this.contentChanged(content);
+    };
+    const on = (key: (file: string) => string | undefined) => (_event: string, file: string | Buffer | null) => {
+      const k = file ? key(String(file).split(path.sep).join('/')) : undefined;
+      if (!k) return;
+      pending.add(k);
+      clearTimeout(timer);
+      timer = setTimeout(flush, 25);
+    };
+    const watchers = [
+      watch(this.contentDir, { recursive: true }, on((f) => (f.startsWith('schemas/') ? undefined : `content:${f}`))),
+      watch(path.join(this.opts.root, 'templates'), { recursive: true }, on(() => 'templates')),
+      watch(path.join(this.opts.root, 'src'), { recursive: true }, on(() => 'src')),
+    ];
+    return () => {
+      for (const w of watchers) w.close();
+      clearTimeout(timer);
+    };
+  }
+
+  async close() {
+    for (const client of this.clients) client.end();
+    await this.worker?.terminate();
+  }
+}
+
+export function printUpdate(u: DevUpdate) {
+  if (u.errors.length) {
+    console.error(`\n${u.errors.length} problem${u.errors.length === 1 ? '' : 's'} (${u.reason}); the pages keep their last good version:`);
+    for (const e of u.errors) console.error(formatError(e));
+  } else {
+    console.log(`${u.reason}: ${u.pages} page${u.pages === 1 ? '' : 's'} updated in ${Math.round(u.ms)} ms`);
+  }
+}
+
+export type { Chrome, PagePlan };
