@@ -9,7 +9,7 @@ import { buildCss } from './assets/css.js';
 import { loadFont } from './assets/fonts.js';
 import { contentHash } from './assets/hash.js';
 import { listImages, processImages, type ImageRef } from './assets/images.js';
-import { buildIslands } from './assets/islands.js';
+import { buildIslandsCached } from './assets/islandsCache.js';
 import { loadContent } from './content.js';
 import type { RawDoc } from './load.js';
 import type { SiteModel } from './model/site.js';
@@ -17,6 +17,7 @@ import { planChrome, planPages } from './plan/plan.js';
 import type { Chrome, PagePlan } from './plan/types.js';
 import { renderPages } from './render/pool.js';
 import type { BatchResult } from './render/renderAndWrite.js';
+import { PageCache, renderCodeVersion } from './render/pageCache.js';
 import { ContentErrors } from './validate/errors.js';
 import { headersFile, redirectsFile, robotsTxt, sitemapXml } from './write/hostFiles.js';
 import { brokenLinks } from './write/links.js';
@@ -60,7 +61,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     const { chrome, pages } = planSite(model, opts, site);
     await makeDirs(pages, tmp);
     lap('plan');
-    const rendered = await renderPages(pages, chrome, tmp, opts.threads);
+    const rendered = await renderCached(pages, chrome, tmp, opts);
     lap('render');
     checkLinks(rendered, pages, site, docs);
     await writeHostFiles(model, pages, opts, tmp);
@@ -83,6 +84,16 @@ function stageTimer() {
   };
 }
 
+/** Render what the page cache does not hold; copy the rest from it. */
+async function renderCached(pages: readonly PagePlan[], chrome: Chrome, outDir: string, opts: BuildOptions): Promise<BatchResult> {
+  const cache = await PageCache.open(path.join(opts.root, '.cache'), renderCodeVersion(opts.root), chrome);
+  const restored = await cache.restore(pages, outDir);
+  const rendered = await renderPages(restored.missing, chrome, outDir, opts.threads);
+  await cache.store(restored.missing, outDir, new Map(rendered.refs));
+  await cache.save();
+  return { refs: [...restored.refs, ...rendered.refs], bytes: rendered.bytes };
+}
+
 export interface SiteAssets {
   assets: Chrome['assets'];
   images: ReadonlyMap<string, ImageRef>;
@@ -98,7 +109,7 @@ export async function writeAssets(opts: BuildOptions, outDir: string, extraAsset
   const [images, font, islands, scripts, staticFiles] = await Promise.all([
     listImages(contentDir).then((names) => processImages(contentDir, path.join(root, '.cache', 'images'), names)),
     loadFont(),
-    opts.skipIslands ? undefined : buildIslands({
+    opts.skipIslands ? undefined : buildIslandsCached({
       root, outDir: path.join(outDir, 'assets'),
       ...(opts.supabaseUrl && { supabaseUrl: opts.supabaseUrl }),
       ...(opts.supabaseAnonKey && { supabaseAnonKey: opts.supabaseAnonKey }),

@@ -6,7 +6,6 @@
  */
 import { access, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { contentHash } from './hash.js';
 
 export interface ImageRef {
@@ -62,6 +61,8 @@ export async function processImages(contentDir: string, cacheDir: string, names:
       continue;
     }
     await mkdir(cacheDir, { recursive: true });
+    // sharp (a native library) loads only when there is a photo to encode.
+    const { default: sharp } = await import('sharp');
     const meta = await sharp(source).metadata();
     const ratio = (meta.height ?? 9) / (meta.width ?? 16);
     const widths = WIDTHS.filter((w) => w <= (meta.width ?? Infinity));

@@ -6,25 +6,19 @@ import { internalRefs } from '../write/links.js';
 import { renderPage } from './renderPage.js';
 
 export interface BatchResult {
-  /** route → internal URLs it references; pages sharing the same set are listed once per set. */
+  /** route → the internal URLs its page references, for the link check. */
   refs: [route: string, refs: string[]][];
   bytes: number;
 }
 
 export async function renderAndWrite(pages: readonly PagePlan[], chrome: Chrome, outDir: string): Promise<BatchResult> {
   const refs: BatchResult['refs'] = [];
-  const seen = new Set<string>();
   let bytes = 0;
   for (const page of pages) {
     const html = renderPage(page, chrome);
     bytes += html.length;
     await writeFile(path.join(outDir, page.file), html);
-    const pageRefs = internalRefs(html);
-    const key = pageRefs.join('\n');
-    if (!seen.has(key)) {
-      seen.add(key);
-      refs.push([page.route, pageRefs]);
-    }
+    refs.push([page.route, internalRefs(html)]);
   }
   return { refs, bytes };
 }

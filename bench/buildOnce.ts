@@ -1,0 +1,7 @@
+/** One build in its own process, so peak memory (worker threads included) is this build's alone. */
+import '../generator/env.js';
+import { build } from '../generator/build.js';
+
+const [contentDir, outDir] = process.argv.slice(2);
+const result = await build({ root: process.cwd(), contentDir: contentDir!, outDir: outDir!, skipIslands: process.env.BENCH_SKIP_ISLANDS === '1' });
+process.stdout.write(JSON.stringify({ ms: result.ms, pages: result.pages, maxRssMiB: process.resourceUsage().maxRSS / 1024 }) + '\n');

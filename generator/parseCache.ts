@@ -1,0 +1,47 @@
+/**
+ * Parsed and validated documents, cached by path and content digest (and the schema version), so
+ * an unchanged file is never parsed or validated twice. Only valid documents are cached: a file
+ * with problems is always read afresh and reported in full.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import type { RawDoc } from './load.js';
+import { schemaFiles } from './model/jsonSchemas.js';
+
+export class ParseCache {
+  private used = new Map<string, RawDoc>();
+  private dirty = false;
+  private constructor(private readonly file: string, private readonly entries: Map<string, RawDoc>, private readonly version: string) {}
+
+  static async open(cacheDir: string): Promise<ParseCache> {
+    const version = createHash('sha256').update([...schemaFiles().values()].join('')).digest('hex').slice(0, 16);
+    const file = path.join(cacheDir, `content-${version}.v8`);
+    const entries = await readFile(file).then((b) => deserialize(b) as Map<string, RawDoc>, () => new Map<string, RawDoc>());
+    return new ParseCache(file, entries, version);
+  }
+
+  keyOf(rel: string, text: string): string {
+    return createHash('sha1').update(rel).update('\0').update(text).digest('base64');
+  }
+
+  get(key: string, displayFile: string): RawDoc | undefined {
+    const doc = this.entries.get(key);
+    if (doc) this.used.set(key, doc);
+    return doc && doc.file === displayFile ? doc : undefined;
+  }
+
+  set(key: string, doc: RawDoc) {
+    this.used.set(key, doc);
+    this.dirty = true;
+  }
+
+  /** Keep exactly this run's documents. */
+  async save() {
+    if (!this.dirty && this.used.size === this.entries.size) return;
+    await mkdir(path.dirname(this.file), { recursive: true });
+    await writeFile(`${this.file}.${process.pid}`, serialize(this.used));
+    await rename(`${this.file}.${process.pid}`, this.file);
+  }
+}
