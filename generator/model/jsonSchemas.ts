@@ -7,7 +7,7 @@ export function jsonSchemaOf(kind: ContentKind): Record<string, unknown> {
   return { ...schema, title: kind.title };
 }
 
-/** Every schema file: name → JSON text, exactly as committed in content/schemas/. */
+/** Every schema file (and the reference page): name → text, exactly as committed in content/schemas/. */
 export function schemaFiles(): Map<string, string> {
   const files = new Map<string, string>();
   for (const name of kindNames) {
@@ -15,4 +15,9 @@ export function schemaFiles(): Map<string, string> {
     files.set(kind.schemaFile, JSON.stringify(jsonSchemaOf(kind), null, 2) + '\n');
   }
   return files;
+}
+
+export async function schemaFilesWithReference(): Promise<Map<string, string>> {
+  const { contentReference } = await import('./reference.js');
+  return new Map([...schemaFiles(), ['README.md', contentReference()]]);
 }
