@@ -19,6 +19,9 @@ async function main(argv: string[]): Promise<number> {
   const [command = 'build', ...args] = argv;
   switch (command) {
     case 'build': {
+      if (!process.env.SUPABASE_URL) {
+        console.warn('Warning: SUPABASE_URL is not set, so the forms of this build post to the site\'s own origin, which only `npm start` answers. Set SUPABASE_URL and SUPABASE_ANON_KEY when building for production.');
+      }
       const result = await build(buildOptionsFromEnv());
       console.log(`Built ${result.pages} pages in ${(result.ms / 1000).toFixed(2)} s → ${path.relative(root, result.outDir)}/`);
       return 0;
@@ -96,9 +99,6 @@ async function main(argv: string[]): Promise<number> {
 
 /** Build settings come from the environment, so CI and hosts configure the site without code. */
 export function buildOptionsFromEnv(env = process.env): BuildOptions {
-  if (env.NODE_ENV === 'production' && !env.SUPABASE_URL) {
-    console.warn('Warning: building for production without SUPABASE_URL: forms will post to this site\'s own origin, which only `npm start` answers.');
-  }
   return {
     root,
     ...(env.CONTENT_DIR && { contentDir: path.resolve(env.CONTENT_DIR) }),
