@@ -128,6 +128,7 @@ export async function writeAssets(opts: BuildOptions, outDir: string, extraAsset
   const assets: Chrome['assets'] = { css: cssUrl, font: font.url, ...scripts, ...(islands && { entry: islands.entry }), ...extraAssets };
   const files = new Set<string>([
     cssUrl, font.url, ...images.files.map((f) => f.url), ...Object.values(scripts), ...(islands?.files.map((f) => f.path) ?? []), ...staticFiles,
+    ...Object.values(extraAssets),
   ]);
   return { assets, images: images.refs, files };
 }

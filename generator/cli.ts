@@ -77,12 +77,12 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'check': {
-      const model = await loadSiteModel({ root, ...(process.env.CONTENT_DIR && { contentDir: path.resolve(process.env.CONTENT_DIR) }) });
+      const model = await loadSiteModel({ root, contentDir: contentDirFromEnv() });
       console.log(`Content is valid: ${model.services.length} services, ${model.cities.length} cities, ${model.legal.length} legal pages.`);
       return 0;
     }
     case 'new-city': {
-      const file = await writeNewCity(path.join(root, 'content'), args.join(' '));
+      const file = await writeNewCity(contentDirFromEnv(), args.join(' '));
       console.log(`Wrote ${path.relative(root, file)}. Edit its texts, then run npm run check.`);
       return 0;
     }
@@ -97,11 +97,13 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+const contentDirFromEnv = () => path.resolve(process.env.CONTENT_DIR ?? path.join(root, 'content'));
+
 /** Build settings come from the environment, so CI and hosts configure the site without code. */
 export function buildOptionsFromEnv(env = process.env): BuildOptions {
   return {
     root,
-    ...(env.CONTENT_DIR && { contentDir: path.resolve(env.CONTENT_DIR) }),
+    contentDir: contentDirFromEnv(),
     ...(env.DIST_DIR && { outDir: path.resolve(env.DIST_DIR) }),
     ...(env.SITE_URL && { siteUrl: env.SITE_URL }),
     ...(env.SUPABASE_URL && { supabaseUrl: env.SUPABASE_URL }),

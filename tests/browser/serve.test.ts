@@ -1,0 +1,57 @@
+/** npm start serves every spec route at exactly its path, like the production hosts. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSite, type TestSite } from '../helpers/site.js';
+
+const ROUTES = [
+  '/', '/services', '/locations', '/checklist', '/contact', '/customer-login', '/book-online', '/privacy-policy', '/terms-of-service',
+  '/deep-cleaning-san-francisco', '/routine-cleaning-bay-area', '/move-in-out-cleaning', '/post-construction-cleaning', '/commercial-janitorial-services',
+  ...['atherton', 'belmont', 'brisbane', 'burlingame', 'campbell', 'colma', 'cupertino', 'daly-city', 'san-jose', 'palo-alto'].map((c) => `/locations/deep-cleaning-${c}-ca`),
+];
+
+describe('the local server', () => {
+  let site: TestSite;
+  beforeAll(async () => { site = await startTestSite(); });
+  afterAll(() => site.close());
+
+  it.each(ROUTES)('answers %s with its page', async (route) => {
+    const res = await fetch(site.url + route, { redirect: 'manual' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await res.text();
+    expect(html).toContain(`<link rel="canonical" href="https://www.bayshinecleaning.com${route}"/>`);
+  });
+
+  it('answers an unknown path with status 404 and the not-found page', async () => {
+    const res = await fetch(`${site.url}/locations/deep-cleaning-nowhere-ca`);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('Oops! Page not found');
+    expect(html).toMatch(/<a [^>]*href="\/"/);
+  });
+
+  it('sends old-style addresses to the clean URL', async () => {
+    for (const [from, to] of [['/contact.html', '/contact'], ['/services/', '/services'], ['/index.html', '/']]) {
+      const res = await fetch(site.url + from, { redirect: 'manual' });
+      expect(res.status, from).toBe(301);
+      expect(res.headers.get('location'), from).toBe(to);
+    }
+  });
+
+  it('applies the security headers of _headers, and long caching to hashed assets', async () => {
+    const page = await fetch(`${site.url}/contact`);
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    const css = /href="(\/assets\/site-[^"]+\.css)"/.exec(await page.text())![1]!;
+    const asset = await fetch(site.url + css);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves robots.txt and the sitemap', async () => {
+    expect(await (await fetch(`${site.url}/robots.txt`)).text()).toContain('Sitemap: https://www.bayshinecleaning.com/sitemap.xml');
+    const sitemap = await fetch(`${site.url}/sitemap.xml`);
+    expect(sitemap.headers.get('content-type')).toContain('xml');
+    expect((await sitemap.text()).match(/<loc>/g)).toHaveLength(ROUTES.length);
+  });
+});

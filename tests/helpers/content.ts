@@ -1,0 +1,29 @@
+/** Temporary copies of content/ that a test may break or extend without touching the real one. */
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+
+export const ROOT = process.cwd();
+
+export async function tempDir(prefix: string): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** A copy of content/ in dir/content, with `overlay` (a fixture folder) copied over it. */
+export async function contentCopy(dir: string, overlay?: string): Promise<string> {
+  const contentDir = path.join(dir, 'content');
+  await cp(path.join(ROOT, 'content'), contentDir, { recursive: true });
+  if (overlay) await cp(overlay, contentDir, { recursive: true });
+  return contentDir;
+}
+
+/** Every file below dir with the sha256 of its bytes, sorted by path. */
+export async function treeDigest(dir: string): Promise<Map<string, string>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
+  const digest = new Map<string, string>();
+  for (const file of files) digest.set(file, createHash('sha256').update(await readFile(path.join(dir, file))).digest('hex'));
+  return digest;
+}
