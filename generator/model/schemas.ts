@@ -275,7 +275,7 @@ export const contactSchema = z.strictObject({
   cards: z.array(z.strictObject({
     kind: z.enum(['phone', 'email', 'area', 'hours']),
     title: text,
-    note: text,
+    note: describe(text.optional(), 'Small print under the value; area and hours cards default to site.yaml (radius, hours note)'),
   })).min(1),
 });
 

@@ -80,18 +80,22 @@ export function planPages(model: SiteModel, opts: PlanOptions): PagePlan[] {
   pages.push(page('/checklist', head('/checklist', cl.seo.title, cl.seo.description), { kind: 'checklist', page: cl, labels: site.labels }));
 
   const ct = model.contact;
-  const cardValue = (kind: (typeof ct.cards)[number]['kind']): { value: string; href?: string } => {
+  // The facts on the cards come from site settings, written once there.
+  const cardFacts = (kind: (typeof ct.cards)[number]['kind']): { value: string; href?: string; note?: string } => {
     switch (kind) {
       case 'phone': return { value: site.phone.display, href: `tel:${site.phone.e164}` };
       case 'email': return { value: site.email, href: `mailto:${site.email}` };
-      case 'area': return { value: site.serviceArea.title };
-      case 'hours': return { value: site.hours.display };
+      case 'area': return { value: site.serviceArea.title, note: site.serviceArea.radius };
+      case 'hours': return { value: site.hours.display, note: site.hours.note };
     }
   };
   pages.push(page('/contact', head('/contact', ct.seo.title, ct.seo.description), {
     kind: 'contact', page: ct, toastClose: site.navigation.closeLabel,
     texts: { ...model.forms.contact, failure: { ...model.forms.contact.failure, description: fill(model.forms.contact.failure.description, { phone: site.phone.display }) } },
-    cards: ct.cards.map((c) => ({ kind: c.kind, title: c.title, note: c.note, ...cardValue(c.kind) })),
+    cards: ct.cards.map((c) => {
+      const facts = cardFacts(c.kind);
+      return { kind: c.kind, title: c.title, value: facts.value, ...(facts.href && { href: facts.href }), note: c.note ?? facts.note ?? '' };
+    }),
   }));
 
   pages.push(page('/customer-login', head('/customer-login', model.customerLogin.seo.title, model.customerLogin.seo.description), {
