@@ -236,6 +236,7 @@ export const servicesIndexSchema = z.strictObject({
   heading: text,
   intro: text,
   services: describe(z.array(z.string().regex(/^[a-z0-9-]+$/)).min(1), 'Slugs of the services shown as cards, in order'),
+  includedHeading: describe(text, "Heading of each card's list, e.g. What's Included"),
   cta: z.strictObject({ heading: text, text }),
 });
 

@@ -21,7 +21,7 @@ export function ServicesPage({ page, cards, labels }: Props) {
               <span className="grid size-12 place-items-center rounded-xl bg-brand-50 text-brand-700"><Icon name={card.icon} /></span>
               <h2 className="mt-4 text-2xl font-bold text-ink-900"><a href={card.href} className="hover:text-brand-700">{card.name}</a></h2>
               <p className="mt-3 leading-relaxed text-ink-700">{card.summary}</p>
-              <h3 className="mt-6 font-semibold text-ink-900">{labels.included}</h3>
+              <h3 className="mt-6 font-semibold text-ink-900">{page.includedHeading}</h3>
               <ul className="mt-3 flex-1 space-y-2">
                 {card.included.map((item) => <li key={item} className="flex gap-2 text-ink-700"><CircleCheck className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />{item}</li>)}
               </ul>
