@@ -132,7 +132,7 @@ export default function ChecklistTabs({ rooms, columns, labels }: ChecklistTabsP
             <a
               key={room.id}
               href={`#${panelId(i)}`}
-              className="flex-1 whitespace-nowrap rounded-lg px-4 py-2.5 text-center text-sm font-medium text-ink-700 hover:bg-white/60 hover:text-ink-900"
+              className="flex min-h-11 flex-1 items-center justify-center whitespace-nowrap rounded-lg px-4 text-center text-sm font-medium text-ink-700 hover:bg-white/60 hover:text-ink-900"
             >
               {room.label}
             </a>
@@ -161,8 +161,8 @@ export default function ChecklistTabs({ rooms, columns, labels }: ChecklistTabsP
             onClick={() => select(i)}
             className={
               i === active
-                ? 'flex-1 whitespace-nowrap rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-brand-700 shadow-sm'
-                : 'flex-1 whitespace-nowrap rounded-lg px-4 py-2.5 text-sm font-medium text-ink-700 hover:bg-white/60 hover:text-ink-900'
+                ? 'min-h-11 flex-1 whitespace-nowrap rounded-lg bg-white px-4 text-sm font-semibold text-brand-700 shadow-sm'
+                : 'min-h-11 flex-1 whitespace-nowrap rounded-lg px-4 text-sm font-medium text-ink-700 hover:bg-white/60 hover:text-ink-900'
             }
           >
             {room.label}

@@ -19,7 +19,7 @@ export function ServicesPage({ page, cards, labels }: Props) {
           {cards.map((card) => (
             <li key={card.href} className="flex flex-col rounded-card bg-white p-7 shadow-card">
               <span className="grid size-12 place-items-center rounded-xl bg-brand-50 text-brand-700"><Icon name={card.icon} /></span>
-              <h2 className="mt-4 text-2xl font-bold text-ink-900"><a href={card.href} className="hover:text-brand-700">{card.name}</a></h2>
+              <h2 className="mt-4 text-2xl font-bold text-ink-900"><a href={card.href} className="inline-flex min-h-11 items-center hover:text-brand-700">{card.name}</a></h2>
               <p className="mt-3 leading-relaxed text-ink-700">{card.summary}</p>
               <h3 className="mt-6 font-semibold text-ink-900">{page.includedHeading}</h3>
               <ul className="mt-3 flex-1 space-y-2">
