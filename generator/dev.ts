@@ -36,6 +36,7 @@ export class DevSession {
   private site: SiteAssets | undefined;
   private chromeKey = '';
   private pageKeys = new Map<string, string>();
+  private hostKey = '';
   private worker: Worker | undefined;
   private nextId = 1;
   private clients = new Set<ServerResponse>();
@@ -123,6 +124,7 @@ export class DevSession {
     const chromeKey = JSON.stringify(chrome);
     const renderAll = all || chromeKey !== this.chromeKey;
     const changed = pages.filter((p) => renderAll || this.pageKeys.get(p.route) !== JSON.stringify(p));
+    for (const route of this.pageKeys.keys()) if (!pages.some((p) => p.route === route)) this.pageKeys.delete(route);
     if (!this.worker) {
       this.worker = startWorker();
       this.chromeKey = '';
@@ -132,8 +134,13 @@ export class DevSession {
     const rendered = (await call(this.worker, { id: this.nextId++, pages: changed, outDir: this.opts.outDir })) as BatchResult;
     checkLinks(rendered, pages, this.site!, [...this.docs.values()]);
     this.chromeKey = chromeKey;
-    this.pageKeys = new Map(pages.map((p) => [p.route, JSON.stringify(p)]));
-    if (renderAll || changed.length) await writeHostFiles(this.model!, pages, this.opts, this.opts.outDir);
+    for (const p of changed) this.pageKeys.set(p.route, JSON.stringify(p));
+    // Sitemap and host files change only when pages come or go, or the site settings change.
+    const hostKey = JSON.stringify([pages.map((p) => p.route), this.model!.site]);
+    if (hostKey !== this.hostKey) {
+      await writeHostFiles(this.model!, pages, this.opts, this.opts.outDir);
+      this.hostKey = hostKey;
+    }
     return changed.length;
   }
 
@@ -171,10 +178,10 @@ export class DevSession {
       if (!k) return;
       pending.add(k);
       clearTimeout(timer);
-      timer = setTimeout(flush, 25);
+      timer = setTimeout(flush, 40);
     };
     const watchers = [
-      watch(this.contentDir, { recursive: true }, on((f) => (f.startsWith('schemas/') ? undefined : `content:${f}`))),
+      watch(this.contentDir, { recursive: true }, on((f) => (f.startsWith('schemas/') || f.endsWith('.tmp') ? undefined : `content:${f}`))),
       watch(path.join(this.opts.root, 'templates'), { recursive: true }, on(() => 'templates')),
       watch(path.join(this.opts.root, 'src'), { recursive: true }, on(() => 'src')),
     ];

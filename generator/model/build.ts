@@ -82,8 +82,16 @@ function servedCities(listed: readonly string[], cities: readonly CityEntry[]): 
   return [...listed, ...added];
 }
 
+const markdownCache = new Map<string, string>();
+
+/** Markdown → HTML, remembered per body: the dev server rebuilds the model on every save. */
 function markdownToHtml(body: string): string {
-  return String(remark().use(remarkHtml).processSync(body));
+  let html = markdownCache.get(body);
+  if (html === undefined) {
+    html = String(remark().use(remarkHtml).processSync(body));
+    markdownCache.set(body, html);
+  }
+  return html;
 }
 
 function crossFileRules(
