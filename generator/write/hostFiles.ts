@@ -22,6 +22,21 @@ export const robotsTxt = (origin: string) => `User-agent: *\nAllow: /\n\nSitemap
 
 const originOf = (url: string) => new URL(url).origin;
 
+/**
+ * Exactly what the pages use (tests/browser/csp.test.ts visits every page and submits both forms
+ * with this policy applied, and fails on any violation):
+ * - scripts: our own bundle and the reviews widget's script; no inline script anywhere;
+ * - styles: our stylesheet; 'unsafe-inline' because the booking and login pages size their iframe
+ *   with a style attribute (templates/pages/EmbedPage.tsx) and the reviews widget styles what it
+ *   renders inline. Inline styles cannot run code;
+ * - images: our own; data: and any https host only for the reviews widget, whose images
+ *   (reviewers' photos, icons) come from hosts we do not control;
+ * - fonts: only our self-hosted Inter;
+ * - connections: our origin (the embedded backend of `npm start`), the Supabase project, the lead
+ *   webhook and the reviews vendor's API;
+ * - frames: the booking and login portal pages and the reviews widget's frames; our pages may not
+ *   be framed by anyone (frame-ancestors 'none').
+ */
 export function contentSecurityPolicy(cfg: HostConfig): string {
   const reviews = originOf(cfg.reviewsScriptUrl);
   const unique = (list: string[]) => [...new Set(list)].join(' ');
@@ -30,7 +45,7 @@ export function contentSecurityPolicy(cfg: HostConfig): string {
     `script-src 'self' ${reviews}`,
     `style-src 'self' 'unsafe-inline' ${reviews}`,
     `img-src 'self' data: https:`,
-    "font-src 'self' data:",
+    "font-src 'self'",
     `connect-src ${unique(["'self'", ...cfg.connectUrls.map(originOf), reviews, 'https://*.elfsight.com'])}`,
     `frame-src ${unique([...cfg.frameUrls.map(originOf), 'https://*.elfsight.com'])}`,
     "frame-ancestors 'none'",

@@ -1,0 +1,39 @@
+/** Reading the built site in dist/ as files: its pages, their routes, and what a URL path serves. */
+import { existsSync, statSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface DistPage {
+  /** Path inside dist/, with forward slashes: `locations/deep-cleaning-san-jose-ca.html`. */
+  file: string;
+  /** The clean URL the hosts serve it at: `/locations/deep-cleaning-san-jose-ca`. */
+  route: string;
+}
+
+/** Every .html file of dist/, sorted, with its clean URL. */
+export async function distPages(dist: string): Promise<DistPage[]> {
+  const entries = await readdir(dist, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.html'))
+    .map((e) => path.relative(dist, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .sort()
+    .map((file) => ({ file, route: routeOf(file) }));
+}
+
+export const routeOf = (file: string) => (file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`);
+
+/**
+ * The file a host serves for a URL path, as Netlify and Cloudflare Pages do with clean URLs
+ * (generator/serve/server.ts does the same locally), or undefined when it would be a 404.
+ * Files whose names start with `_` (_headers, _redirects) are never served.
+ */
+export function servedFile(dist: string, pathname: string): string | undefined {
+  if (pathname === '/') return 'index.html';
+  const rel = pathname.slice(1);
+  for (const candidate of [rel, `${rel}.html`]) {
+    const full = path.join(dist, candidate);
+    if (!full.startsWith(dist + path.sep) || path.basename(full).startsWith('_')) continue;
+    if (existsSync(full) && statSync(full).isFile()) return candidate;
+  }
+  return undefined;
+}
