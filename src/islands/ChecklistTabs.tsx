@@ -139,10 +139,11 @@ export default function ChecklistTabs({ rooms, columns, labels }: ChecklistTabsP
           ))}
         </div>
       )}
+      {/* The tab list exists only once tabs work: before that its tabs would control no panels. */}
+      {enhanced && (
       <div
         role="tablist"
         aria-orientation="horizontal"
-        hidden={!enhanced}
         onKeyDown={onKeyDown}
         className={bar}
       >
@@ -169,6 +170,7 @@ export default function ChecklistTabs({ rooms, columns, labels }: ChecklistTabsP
           </button>
         ))}
       </div>
+      )}
       <div className={enhanced ? '' : 'space-y-12'}>
         {rooms.map((room, i) => (
           <section
