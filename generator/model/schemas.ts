@@ -87,6 +87,9 @@ export const siteSchema = z.strictObject({
     primary: z.array(link).min(1),
     bookOnline: link,
     callLabel: text,
+    mainNavLabel: describe(text, 'Accessible name of the header navigation'),
+    drawerNavLabel: describe(text, 'Accessible name of the navigation in the small-screen drawer'),
+    breadcrumbLabel: describe(text, 'Accessible name of the breadcrumb trail'),
   }),
   footer: z.strictObject({
     about: text,
@@ -112,6 +115,7 @@ export const siteSchema = z.strictObject({
     notIncluded: text,
     notApplicable: text,
     breadcrumbHome: text,
+    lastUpdated: describe(text, 'Shown before the date on legal pages, e.g. Last updated'),
   }),
 });
 
@@ -237,7 +241,7 @@ export const servicesIndexSchema = z.strictObject({
   intro: text,
   services: describe(z.array(z.string().regex(/^[a-z0-9-]+$/)).min(1), 'Slugs of the services shown as cards, in order'),
   includedHeading: describe(text, "Heading of each card's list, e.g. What's Included"),
-  cta: z.strictObject({ heading: text, text }),
+  cta: z.strictObject({ heading: text, text, button: link }),
 });
 
 export const locationsSchema = z.strictObject({
@@ -273,6 +277,7 @@ export const contactSchema = z.strictObject({
   intro: text,
   formTitle: text,
   formIntro: text,
+  cardsLabel: describe(text, 'Accessible name of the list of contact cards'),
   cards: z.array(z.strictObject({
     kind: z.enum(['phone', 'email', 'area', 'hours']),
     title: text,
@@ -291,7 +296,7 @@ export const embedPageSchema = z.strictObject({
 export const legalFrontMatterSchema = z.strictObject({
   title: text,
   description: text.min(50).max(170),
-  lastUpdated: describe(text, 'As shown, e.g. February 6, 2025'),
+  lastUpdated: describe(text.regex(/^(January|February|March|April|May|June|July|August|September|October|November|December) [1-9][0-9]?, [0-9]{4}$/), 'As shown, e.g. February 6, 2025'),
 });
 
 export type Site = z.infer<typeof siteSchema>;

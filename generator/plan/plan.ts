@@ -15,6 +15,12 @@ export interface PlanOptions {
 export const fill = (template: string, vars: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (whole, key: string) => vars[key] ?? whole);
 
+/** "February 6, 2025" → "2025-02-06" (validated as a date by the legal front matter schema). */
+export function isoDate(shown: string): string {
+  const date = new Date(`${shown} 12:00 UTC`);
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 10);
+}
+
 /** dist/ file for a route: clean URLs as both Netlify and Cloudflare Pages serve them. */
 export const fileForRoute = (route: string) => (route === '/' ? 'index.html' : `${route.slice(1)}.html`);
 
@@ -99,18 +105,22 @@ export function planPages(model: SiteModel, opts: PlanOptions): PagePlan[] {
   }));
 
   pages.push(page('/customer-login', head('/customer-login', model.customerLogin.seo.title, model.customerLogin.seo.description), {
-    kind: 'embed', page: model.customerLogin, frame: { src: site.booking.loginPortalUrl, height: '650px' }, variant: 'login',
+    kind: 'embed', page: model.customerLogin, frame: { src: site.booking.loginPortalUrl }, variant: 'login',
   }));
   pages.push(page(BOOK_ONLINE, head(BOOK_ONLINE, model.bookOnline.seo.title, model.bookOnline.seo.description), {
-    kind: 'embed', page: model.bookOnline, frame: { src: site.booking.bookingUrl, height: 'calc(100vh - 80px)' }, variant: 'booking',
+    kind: 'embed', page: model.bookOnline, frame: { src: site.booking.bookingUrl }, variant: 'booking',
   }));
 
   for (const legal of model.legal) {
     pages.push(page(legal.route, head(legal.route, `${legal.title} | ${site.brand.name}`, legal.description), {
-      kind: 'legal', title: legal.title, lastUpdated: legal.lastUpdated, html: legal.html,
+      kind: 'legal', title: legal.title, lastUpdated: legal.lastUpdated, lastUpdatedIso: isoDate(legal.lastUpdated), lastUpdatedLabel: site.labels.lastUpdated, html: legal.html,
     }));
   }
 
+  const servedCityLinks = model.servedCities.map((name) => {
+    const route = cities.find((c) => c.name === name)?.route;
+    return route ? { name, href: route } : { name };
+  });
   for (const s of services) {
     const crumbs = [home, { name: site.navigation.primary[0]?.label ?? 'Services', href: '/services' }, { name: s.name, href: s.route }];
     const hero = image(s.hero.image);
@@ -118,8 +128,9 @@ export function planPages(model: SiteModel, opts: PlanOptions): PagePlan[] {
       preloadImage: hero, ogImage: hero.src,
       jsonLd: [business(site, origin, model.servedCities), service(s.name, s.summary, url(s.route), origin, model.servedCities), breadcrumbs(crumbs, origin)],
     }), {
-      kind: 'service', service: s, heroImage: hero, servedCities: model.servedCities,
+      kind: 'service', service: s, heroImage: hero, servedCities: servedCityLinks,
       related: services.filter((o) => o.slug !== s.slug).map(serviceCard), reviews, discount, labels: site.labels, breadcrumbs: crumbs,
+      breadcrumbLabel: site.navigation.breadcrumbLabel,
     }));
   }
 
@@ -165,7 +176,7 @@ function cityPage(
         const s = services.find((x) => x.slug === r.service)!;
         return { name: s.name, href: s.route, icon: s.icon, text: fill(r.text, vars) };
       }),
-      reviews: ctx.reviews, discount: model.forms.discount, breadcrumbs: crumbs,
+      reviews: ctx.reviews, discount: model.forms.discount, breadcrumbs: crumbs, breadcrumbLabel: site.navigation.breadcrumbLabel,
     },
   };
 }

@@ -67,16 +67,18 @@ export type PageBody =
   | { kind: 'locations'; page: Locations; stats: Stat[]; cities: CityCard[] }
   | { kind: 'checklist'; page: Checklist; labels: Site['labels'] }
   | { kind: 'contact'; page: Contact; texts: ContactTexts; cards: { kind: Contact['cards'][number]['kind']; title: string; value: string; href?: string; note: string }[]; toastClose: string }
-  | { kind: 'embed'; page: EmbedPage; frame: { src: string; height: string }; variant: 'login' | 'booking' }
-  | { kind: 'legal'; title: string; lastUpdated: string; html: string }
+  | { kind: 'embed'; page: EmbedPage; frame: { src: string }; variant: 'login' | 'booking' }
+  | { kind: 'legal'; title: string; lastUpdated: string; /** The same date as YYYY-MM-DD, for machines. */ lastUpdatedIso: string; lastUpdatedLabel: string; html: string }
   | {
-    kind: 'service'; service: Service; heroImage: ImageRef; servedCities: string[]; related: ServiceCard[];
-    reviews: ReviewsProps; discount: DiscountTexts; labels: Site['labels']; breadcrumbs: Breadcrumb[];
+    kind: 'service'; service: Service; heroImage: ImageRef;
+    /** The served cities; those with a city page link to it. */
+    servedCities: { name: string; href?: string }[]; related: ServiceCard[];
+    reviews: ReviewsProps; discount: DiscountTexts; labels: Site['labels']; breadcrumbs: Breadcrumb[]; breadcrumbLabel: string;
   }
   | {
     kind: 'city'; name: string; content: CityPageContent; texts: CityTexts; heroImage: ImageRef;
     related: { name: string; href: string; icon: IconName; text: string }[];
-    reviews: ReviewsProps; discount: DiscountTexts; breadcrumbs: Breadcrumb[];
+    reviews: ReviewsProps; discount: DiscountTexts; breadcrumbs: Breadcrumb[]; breadcrumbLabel: string;
   }
   | { kind: 'notFound'; code: string; heading: string; link: Link };
 

@@ -1,6 +1,6 @@
 import type { Breadcrumb } from '../../generator/plan/types.js';
 
-export function Breadcrumbs({ items, label = 'Breadcrumb' }: { items: readonly Breadcrumb[]; label?: string }) {
+export function Breadcrumbs({ items, label }: { items: readonly Breadcrumb[]; label: string }) {
   return (
     <nav aria-label={label} className="text-sm text-white/90">
       <ol className="flex flex-wrap items-center gap-x-2">

@@ -9,7 +9,7 @@ export function Faq({ id, heading, items }: { id: string; heading: string; items
   return (
     <section aria-labelledby={`${id}-heading`} className="bg-ink-50 py-16 sm:py-20">
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
-        <h2 id={`${id}-heading`} className="text-center text-3xl font-bold tracking-tight text-ink-900 sm:text-4xl">{heading}</h2>
+        <h2 id={`${id}-heading`} className="text-center text-3xl font-bold tracking-tight text-balance text-ink-900 sm:text-4xl">{heading}</h2>
         <div className="mt-10 space-y-3">
           {items.map((item, i) => (
             <details key={i} name={id} className="group rounded-card border border-ink-200 bg-white shadow-card" {...(i === 0 ? { open: true } : {})}>

@@ -12,7 +12,7 @@ export function Section({ id, heading, intro, children, tone = 'white' }: {
     <section aria-labelledby={`${id}-heading`} className={`py-16 sm:py-20 ${tone === 'tint' ? 'bg-brand-50' : 'bg-white'}`}>
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-3xl text-center">
-          <h2 id={`${id}-heading`} className="text-3xl font-bold tracking-tight text-ink-900 sm:text-4xl">{heading}</h2>
+          <h2 id={`${id}-heading`} className="text-3xl font-bold tracking-tight text-balance text-ink-900 sm:text-4xl">{heading}</h2>
           {intro && <p className="mt-4 text-lg leading-relaxed text-ink-600">{intro}</p>}
         </div>
         <div className="mt-12">{children}</div>

@@ -108,11 +108,12 @@ function OneSection({ id, section }: { id: string; section: ServiceSection }) {
     case 'benefits':
       return (
         <Section id={id} heading={section.heading} intro={section.intro}>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {/* Four benefits sit in one row (or two by two), never three and a lonely fourth. */}
+          <ul className={`grid gap-6 sm:grid-cols-2 ${section.items.length % 4 === 0 ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}>
             {section.items.map((b) => (
               <li key={b.title} className="flex gap-4">
                 <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700"><Icon name={b.icon} /></span>
-                <span><h3 className="text-lg font-bold text-ink-900">{b.title}</h3><p className="mt-1 text-ink-600">{b.description}</p></span>
+                <div><h3 className="text-lg font-bold text-ink-900">{b.title}</h3><p className="mt-1 text-ink-600">{b.description}</p></div>
               </li>
             ))}
           </ul>

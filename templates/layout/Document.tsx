@@ -39,7 +39,8 @@ export function Document({ head, chrome, route, children, scripts }: {
         {head.jsonLd.length > 0 && <JsonLd nodes={head.jsonLd} />}
       </head>
       <body className="flex min-h-dvh flex-col">
-        <a href="#main" className="sr-only z-50 rounded-full bg-ink-900 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
+        {/* Parked above the window until focused, then slides in (sr-only would zero its padding on focus). */}
+        <a href="#main" className="fixed top-3 left-3 z-50 inline-flex min-h-11 -translate-y-[200%] items-center rounded-full bg-ink-900 px-5 py-3 font-semibold text-white focus:translate-y-0">
           {chrome.navigation.skipLink}
         </a>
         <Header chrome={chrome} current={route} />

@@ -3,11 +3,11 @@ import type { Chrome } from '../../generator/plan/types.js';
 
 export function Footer({ chrome }: { chrome: Chrome }) {
   const f = chrome.footer;
-  const linkClass = 'inline-flex min-h-11 items-center text-ink-200 hover:text-white hover:underline underline-offset-4';
+  const linkClass = 'inline-flex min-h-11 items-center py-1 text-ink-200 hover:text-white hover:underline underline-offset-4';
   return (
     <footer className="bg-ink-900 text-ink-200">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
-        <div>
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 sm:px-6 lg:grid-cols-[1.4fr_1fr_1fr_1.2fr] lg:gap-x-10">
+        <div className="col-span-2 lg:col-span-1">
           <p className="flex items-center gap-2 text-xl font-extrabold text-white">
             <span className="grid size-9 place-items-center rounded-xl bg-brand-600 text-white"><Sparkles className="size-5" aria-hidden="true" /></span>
             {chrome.brand}
@@ -26,7 +26,7 @@ export function Footer({ chrome }: { chrome: Chrome }) {
             {chrome.services.map((l) => <li key={l.href}><a href={l.href} className={linkClass}>{l.name}</a></li>)}
           </ul>
         </nav>
-        <div>
+        <div className="col-span-2 lg:col-span-1">
           <h2 className="text-sm font-semibold tracking-wider text-white uppercase">{f.contactHeading}</h2>
           <ul className="mt-3 space-y-1">
             <li><a href={chrome.phone.href} className={`${linkClass} gap-2`}><Phone className="size-4" aria-hidden="true" />{chrome.phone.display}</a></li>

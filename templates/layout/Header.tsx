@@ -16,7 +16,7 @@ export function Header({ chrome, current }: { chrome: Chrome; current: string })
           <span className="grid size-9 place-items-center rounded-xl bg-brand-600 text-white"><Sparkles className="size-5" aria-hidden="true" /></span>
           <span>{chrome.brand}</span>
         </a>
-        <nav aria-label="Main" className="hidden lg:block">
+        <nav aria-label={nav.mainNavLabel} className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {nav.primary.map((link) => (
               <li key={link.href}>
@@ -48,7 +48,6 @@ export function Header({ chrome, current }: { chrome: Chrome; current: string })
       <div
         id="site-drawer"
         popover="auto"
-        aria-label={nav.menuLabel}
         className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-80 max-w-[85vw] border-0 bg-white p-0 shadow-2xl backdrop:bg-ink-900/50"
       >
         <div className="flex h-16 items-center justify-between border-b border-ink-100 px-4">
@@ -57,7 +56,7 @@ export function Header({ chrome, current }: { chrome: Chrome; current: string })
             <X className="size-6" aria-hidden="true" />
           </button>
         </div>
-        <nav aria-label="Mobile">
+        <nav aria-label={nav.drawerNavLabel}>
           <ul className="flex flex-col p-4">
             {nav.primary.map((link) => (
               <li key={link.href}>

@@ -27,7 +27,7 @@ export function ChecklistPage({ page, labels, chrome }: Props) {
       </section>
       <section aria-labelledby="get-started" className="bg-white py-16 text-center">
         <div className="mx-auto max-w-2xl px-4">
-          <h2 id="get-started" className="text-3xl font-bold text-ink-900">{page.getStarted.heading}</h2>
+          <h2 id="get-started" className="text-3xl font-bold tracking-tight text-balance text-ink-900 sm:text-4xl">{page.getStarted.heading}</h2>
           <p className="mt-4 text-lg text-ink-700">{page.getStarted.text}</p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <LinkButton href="/book-online">{page.getStarted.bookLabel}</LinkButton>

@@ -11,11 +11,11 @@ import { Section } from '../components/Section.js';
 
 type Props = Extract<PageBody, { kind: 'city' }> & { route: string; closeLabel: string };
 
-export function CityPage({ name, content, texts, heroImage, related, reviews, discount, breadcrumbs, route, closeLabel }: Props) {
+export function CityPage({ name, content, texts, heroImage, related, reviews, discount, breadcrumbs, breadcrumbLabel, route, closeLabel }: Props) {
   return (
     <>
       <Hero image={heroImage} height="min-h-[70vh]">
-        <Breadcrumbs items={breadcrumbs} />
+        <Breadcrumbs items={breadcrumbs} label={breadcrumbLabel} />
         <h1 className="mt-6 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">{texts.heroHeading}</h1>
         <p className="mt-5 max-w-2xl text-lg text-white/90 sm:text-xl">{content.tagline}</p>
         <div className="mt-8"><LinkButton href="/book-online" variant="accent">{texts.bookNow}</LinkButton></div>
@@ -45,7 +45,7 @@ export function CityPage({ name, content, texts, heroImage, related, reviews, di
 
       <section aria-labelledby="cta-heading" className="bg-brand-800 py-16 text-white sm:py-20">
         <div className="mx-auto max-w-3xl px-4 text-center sm:px-6">
-          <h2 id="cta-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">{texts.ctaHeading}</h2>
+          <h2 id="cta-heading" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{texts.ctaHeading}</h2>
           <p className="mt-4 text-lg text-white/90">{texts.ctaText}</p>
           <div className="mt-8"><LinkButton href="/book-online" variant="accent">{texts.ctaButton}</LinkButton></div>
         </div>

@@ -25,7 +25,7 @@ export function ContactPage({ page, texts, cards, toastClose }: Props) {
               <Island name="ContactForm" component={ContactForm} props={{ texts, phone: cards.find((c) => c.kind === 'phone')?.value ?? '', page: 'contact' as const }} hydrate="idle" />
             </div>
           </section>
-          <ul className="grid content-start gap-4" aria-label="Contact details">
+          <ul className="grid content-start gap-4" aria-label={page.cardsLabel}>
             {cards.map((card) => {
               const CardIcon = cardIcons[card.kind];
               return (
@@ -33,7 +33,7 @@ export function ContactPage({ page, texts, cards, toastClose }: Props) {
                   <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700"><CardIcon className="size-5" aria-hidden="true" /></span>
                   <div>
                     <h2 className="font-semibold text-ink-900">{card.title}</h2>
-                    {card.href ? <a href={card.href} className="inline-flex min-h-11 items-center font-medium break-all text-brand-700 hover:underline">{card.value}</a> : <p className="text-ink-800">{card.value}</p>}
+                    {card.href ? <a href={card.href} className="inline-flex min-h-11 items-center font-medium break-all text-brand-700 hover:underline">{card.value}</a> : <p className="flex min-h-11 items-center font-medium text-ink-800">{card.value}</p>}
                     <p className="text-sm text-ink-600">{card.note}</p>
                   </div>
                 </li>

@@ -3,14 +3,16 @@ import type { PageBody } from '../../generator/plan/types.js';
 
 type Props = Extract<PageBody, { kind: 'embed' }>;
 
+/** Frame heights from the spec (login portal 650px; booking fills the window under the 80px header), as classes: the CSP forbids inline styles. */
+const frameHeight: Record<Props['variant'], string> = { login: 'h-[650px]', booking: 'h-[calc(100vh-80px)]' };
+
 /** /customer-login and /book-online: a short intro and the booking service in an iframe. */
 export function EmbedPage({ page, frame, variant }: Props) {
   const frameElement = (
     <iframe
       src={frame.src}
       title={page.frameTitle}
-      style={{ height: frame.height }}
-      className="block w-full border-0 bg-white"
+      className={`block w-full border-0 bg-white ${frameHeight[variant]}`}
       loading={variant === 'booking' ? 'eager' : 'lazy'}
       referrerPolicy="strict-origin-when-cross-origin"
     />

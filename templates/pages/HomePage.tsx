@@ -24,26 +24,26 @@ export function HomePage({ home, claims, stats, services, reviews, discount, her
         </div>
       </Hero>
 
-      <section aria-labelledby="claims-heading" className="bg-white py-14">
-        <div className="mx-auto max-w-6xl px-4 sm:px-6">
-          <h2 id="claims-heading" className="sr-only">{home.claimsHeading}</h2>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {claims.map((c) => (
-              <li key={c.title} className="flex gap-4 rounded-card border border-ink-100 p-5">
-                <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700"><Icon name={c.icon} /></span>
-                <span><span className="block font-semibold text-ink-900">{c.title}</span><span className="text-ink-600">{c.text}</span></span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section id="claims" heading={home.claimsHeading}>
+        <ul className="grid gap-x-8 gap-y-8 sm:grid-cols-2 lg:grid-cols-3">
+          {claims.map((c) => (
+            <li key={c.title} className="flex gap-4">
+              <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700"><Icon name={c.icon} /></span>
+              <span>
+                <span className="block text-lg font-semibold text-ink-900">{c.title}</span>
+                <span className="mt-1 block leading-relaxed text-ink-600">{c.text}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </Section>
 
       <section aria-labelledby="stats-heading" className="bg-brand-800 py-14 text-white">
         <div className="mx-auto max-w-6xl px-4 sm:px-6">
           <h2 id="stats-heading" className="text-center text-2xl font-bold">{home.statsHeading}</h2>
           <dl className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-4">
             {stats.map((s) => (
-              <div key={s.label} className="flex flex-col-reverse rounded-card bg-white/10 p-5 text-center ring-1 ring-white/20">
+              <div key={s.label} className="flex flex-col-reverse justify-end rounded-card bg-white/10 p-5 text-center ring-1 ring-white/20">
                 <dt className="mt-1 text-white/90">{s.label}</dt>
                 <dd className="text-3xl font-extrabold text-accent-400 sm:text-4xl">{s.value}</dd>
               </div>
@@ -55,9 +55,10 @@ export function HomePage({ home, claims, stats, services, reviews, discount, her
       <Reviews reviews={reviews} />
 
       <Section id="services" heading={home.services.heading} intro={home.services.intro} tone="tint">
-        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {services.map((s) => (
-            <li key={s.href}>
+        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-6">
+          {services.map((s, i) => (
+            // Three cards a row on desktops; a short last row is centred.
+            <li key={s.href} className={`lg:col-span-2 ${services.length % 3 === 2 && i === services.length - 2 ? 'lg:col-start-2' : ''} ${services.length % 3 === 1 && i === services.length - 1 ? 'lg:col-start-3' : ''}`}>
               <a href={s.href} className="group flex h-full flex-col rounded-card bg-white p-6 shadow-card transition hover:ring-2 hover:ring-brand-400">
                 <span className="grid size-12 place-items-center rounded-xl bg-brand-50 text-brand-700"><Icon name={s.icon} /></span>
                 <span className="mt-4 text-xl font-semibold text-ink-900">{s.name}</span>

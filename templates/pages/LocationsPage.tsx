@@ -11,11 +11,11 @@ export function LocationsPage({ page, stats, cities, chrome }: Props) {
         <div className="mx-auto max-w-6xl px-4 text-center sm:px-6">
           <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{page.heading}</h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-white/90">{page.intro}</p>
-          <dl className="mx-auto mt-12 grid max-w-4xl gap-4 sm:grid-cols-3">
+          <dl className="mx-auto mt-10 grid max-w-4xl grid-cols-3 gap-3 sm:mt-12 sm:gap-4">
             {stats.map((s) => (
-              <div key={s.label} className="flex flex-col-reverse rounded-card bg-white/10 p-6 ring-1 ring-white/20">
-                <dt className="mt-1 text-white/90">{s.label}</dt>
-                <dd className="text-4xl font-extrabold text-accent-400">{s.value}</dd>
+              <div key={s.label} className="flex flex-col-reverse justify-end rounded-card bg-white/10 px-2 py-4 ring-1 ring-white/20 sm:p-6">
+                <dt className="mt-1 text-sm text-white/90 sm:text-base">{s.label}</dt>
+                <dd className="text-2xl font-extrabold text-accent-400 sm:text-4xl">{s.value}</dd>
               </div>
             ))}
           </dl>
@@ -46,7 +46,7 @@ export function LocationsPage({ page, stats, cities, chrome }: Props) {
 
       <section aria-labelledby="dont-see-heading" className="bg-white py-16 sm:py-20">
         <div className="mx-auto max-w-3xl rounded-card bg-brand-50 px-6 py-12 text-center sm:px-12">
-          <h2 id="dont-see-heading" className="text-3xl font-bold tracking-tight text-ink-900">{page.dontSee.heading}</h2>
+          <h2 id="dont-see-heading" className="text-3xl font-bold tracking-tight text-balance text-ink-900 sm:text-4xl">{page.dontSee.heading}</h2>
           <p className="mt-4 text-lg text-ink-700">{page.dontSee.text}</p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <LinkButton href="/contact">{page.dontSee.contactLabel}</LinkButton>

@@ -12,11 +12,11 @@ import { ServiceSections } from '../components/ServiceSections.js';
 
 type Props = Extract<PageBody, { kind: 'service' }> & { route: string; closeLabel: string };
 
-export function ServicePage({ service, heroImage, servedCities, related, reviews, discount, labels, breadcrumbs, route, closeLabel }: Props) {
+export function ServicePage({ service, heroImage, servedCities, related, reviews, discount, labels, breadcrumbs, breadcrumbLabel, route, closeLabel }: Props) {
   return (
     <>
       <Hero image={heroImage} height="min-h-[60vh]">
-        <Breadcrumbs items={breadcrumbs} />
+        <Breadcrumbs items={breadcrumbs} label={breadcrumbLabel} />
         <h1 className="mt-6 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{service.hero.heading}</h1>
         <p className="mt-5 max-w-2xl text-lg text-white/90 sm:text-xl">{service.hero.subheading}</p>
         <div className="mt-8"><LinkButton href="/book-online" variant="accent">{labels.bookOnline}</LinkButton></div>
@@ -24,7 +24,7 @@ export function ServicePage({ service, heroImage, servedCities, related, reviews
 
       <section aria-labelledby="intro-heading" className="bg-white py-16 sm:py-20">
         <div className="mx-auto max-w-3xl px-4 sm:px-6">
-          <h2 id="intro-heading" className="text-3xl font-bold tracking-tight text-ink-900 sm:text-4xl">{service.intro.heading}</h2>
+          <h2 id="intro-heading" className="text-3xl font-bold tracking-tight text-balance text-ink-900 sm:text-4xl">{service.intro.heading}</h2>
           <div className="mt-5 space-y-4 text-lg leading-relaxed text-ink-700">{service.intro.paragraphs.map((p, i) => <p key={i}>{p}</p>)}</div>
         </div>
       </section>
@@ -43,7 +43,13 @@ export function ServicePage({ service, heroImage, servedCities, related, reviews
 
       <Section id="areas" heading={service.serviceAreasHeading} tone="tint">
         <ul className="flex flex-wrap justify-center gap-2">
-          {servedCities.map((c) => <li key={c} className="inline-flex items-center gap-1 rounded-full bg-white px-4 py-2 text-ink-700 shadow-sm"><MapPin className="size-4 text-brand-600" aria-hidden="true" />{c}</li>)}
+          {servedCities.map((c) => (
+            <li key={c.name}>
+              {c.href
+                ? <a href={c.href} className="inline-flex min-h-11 items-center gap-1.5 rounded-full bg-white px-4 font-medium text-brand-700 shadow-sm ring-1 ring-brand-200 hover:bg-brand-600 hover:text-white"><MapPin className="size-4" aria-hidden="true" />{c.name}</a>
+                : <span className="inline-flex min-h-11 items-center gap-1.5 rounded-full bg-white px-4 text-ink-700 shadow-sm"><MapPin className="size-4 text-brand-600" aria-hidden="true" />{c.name}</span>}
+            </li>
+          ))}
         </ul>
       </Section>
 
@@ -51,7 +57,7 @@ export function ServicePage({ service, heroImage, servedCities, related, reviews
 
       <section aria-labelledby="cta-heading" className="bg-brand-800 py-16 text-white sm:py-20">
         <div className="mx-auto max-w-3xl px-4 text-center sm:px-6">
-          <h2 id="cta-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">{service.cta.heading}</h2>
+          <h2 id="cta-heading" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{service.cta.heading}</h2>
           <p className="mt-4 text-lg text-white/90">{service.cta.text}</p>
           <div className="mt-8"><LinkButton href={service.cta.button.href} variant="accent">{service.cta.button.label}</LinkButton></div>
         </div>

@@ -32,9 +32,9 @@ export function ServicesPage({ page, cards, labels }: Props) {
       </section>
       <section aria-labelledby="services-cta" className="bg-white py-16 text-center">
         <div className="mx-auto max-w-2xl px-4">
-          <h2 id="services-cta" className="text-3xl font-bold text-ink-900">{page.cta.heading}</h2>
+          <h2 id="services-cta" className="text-3xl font-bold tracking-tight text-balance text-ink-900 sm:text-4xl">{page.cta.heading}</h2>
           <p className="mt-4 text-lg text-ink-700">{page.cta.text}</p>
-          <div className="mt-8"><LinkButton href="/book-online">{labels.bookOnline}</LinkButton></div>
+          <div className="mt-8"><LinkButton href={page.cta.button.href}>{page.cta.button.label}</LinkButton></div>
         </div>
       </section>
     </>

@@ -1,0 +1,129 @@
+/**
+ * Accessibility a keyboard or screen-reader visitor would notice: headings in order, a skip link
+ * that works, a focus ring that can be seen on every background, and axe-core on the pages as the
+ * server sends them (the site's scripts blocked, as when they fail or have not loaded yet; axe
+ * itself needs the page's event loop, so JavaScript stays on). axe.test.ts runs axe on the hydrated
+ * pages; together they cover both states at 375px and 1280px.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/browser.js';
+import { startTestSite, type TestSite } from '../helpers/site.js';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const CITIES = ['atherton', 'belmont', 'brisbane', 'burlingame', 'campbell', 'colma', 'cupertino', 'daly-city', 'san-jose', 'palo-alto'];
+const ROUTES = [
+  '/', '/services', '/locations', '/checklist', '/contact', '/customer-login', '/book-online', '/privacy-policy', '/terms-of-service',
+  '/deep-cleaning-san-francisco', '/routine-cleaning-bay-area', '/move-in-out-cleaning', '/post-construction-cleaning', '/commercial-janitorial-services',
+  ...CITIES.map((c) => `/locations/deep-cleaning-${c}-ca`),
+  '/no-such-page',
+];
+const WIDTHS = [375, 1280] as const;
+
+let site: TestSite;
+let browser: Browser;
+beforeAll(async () => {
+  site = await startTestSite();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+async function open(route: string, width: number, siteScripts = true): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 800 : 900 } });
+  // The discount popup is a modal of its own (tested with the forms); keep it shut here.
+  await context.addInitScript(() => sessionStorage.setItem('discount-popup-shown', 'true'));
+  if (!siteScripts) await context.route(/\.m?js(\?|$)/, (r) => r.abort());
+  const page = await context.newPage();
+  await page.goto(site.url + route);
+  return page;
+}
+
+describe.each(WIDTHS)('at %ipx', (width) => {
+  it.each(ROUTES)('%s: one h1 first, then headings that never skip a level', async (route) => {
+    const page = await open(route, width);
+    const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((els) => els.map((h) => ({ level: Number(h.tagName[1]), text: (h.textContent ?? '').trim().slice(0, 40) })));
+    expect(levels.filter((h) => h.level === 1)).toHaveLength(1);
+    expect(levels[0]?.level).toBe(1);
+    const skips = levels.slice(1).filter((h, i) => h.level > levels[i]!.level + 1).map((h) => `h${h.level} "${h.text}"`);
+    expect(skips).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each(ROUTES)('%s as served, before any script runs: no axe-core violations', async (route) => {
+    const page = await open(route, width, false);
+    await page.evaluate(AXE_SOURCE);
+    const violations = await page.evaluate(async () => {
+      interface Result { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }
+      const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<Result> } }).axe;
+      const result = await axe.run(document, { resultTypes: ['violations'] });
+      return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    });
+    expect(violations).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('keyboard', () => {
+  it.each(WIDTHS)('the first Tab shows the skip link at %ipx; Enter moves focus to the main content', async (width) => {
+    const page = await open('/locations', width);
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    // Out of sight until focused.
+    expect(await skip.evaluate((el) => el.getBoundingClientRect().bottom)).toBeLessThanOrEqual(0);
+    await page.keyboard.press('Tab');
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    await skip.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+    const box = (await skip.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    // The next Tab continues inside the page content, not back in the header.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
+    await page.context().close();
+  });
+
+  it.each(['/', '/services', '/contact', '/locations/deep-cleaning-san-jose-ca'])('%s: every element Tab reaches shows a focus ring of two colours', async (route) => {
+    const page = await open(route, 1280);
+    const seen: string[] = [];
+    const unringed: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      const focus = await page.evaluate(async () => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        // What the visitor sees once the element's transitions have run.
+        await Promise.all(el.getAnimations().map((a) => a.finished));
+        const s = getComputedStyle(el);
+        return {
+          what: `${el.tagName.toLowerCase()} "${(el.textContent ?? el.getAttribute('aria-label') ?? '').trim().slice(0, 30)}"`,
+          outline: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2,
+          inner: s.boxShadow.includes('rgb(21, 27, 38)'),
+        };
+      });
+      if (!focus) break;
+      seen.push(focus.what);
+      if (!focus.outline || !focus.inner) unringed.push(focus.what);
+    }
+    expect(seen.length).toBeGreaterThan(5);
+    expect(unringed).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the drawer is reachable and usable from the keyboard on a phone', async () => {
+    const page = await open('/', 375);
+    const menu = page.getByRole('button', { name: 'Open menu' });
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.locator('#site-drawer');
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+    await page.context().close();
+  });
+});
