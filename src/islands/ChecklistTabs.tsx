@@ -26,12 +26,8 @@ const SERVICES: readonly Service[] = ['routine', 'deep', 'moveInOut'];
 
 function Mark({ value, labels }: { value: ChecklistValue; labels: ChecklistLabels }) {
   if (value === 'N/A') {
-    return (
-      <>
-        <span aria-hidden="true" className="text-xs font-medium text-ink-600">N/A</span>
-        <span className="sr-only">{labels.notApplicable}</span>
-      </>
-    );
+    // The label is visible text, so everyone reads the same words.
+    return <span className="text-xs font-medium text-ink-600">{labels.notApplicable}</span>;
   }
   return value ? (
     <>
