@@ -14,7 +14,6 @@ import { checkLinks, contentDirOf, makeDirs, planSite, writeAssets, writeHostFil
 import { listContentFiles, parseContent, type RawDoc } from './load.js';
 import { buildModel } from './model/build.js';
 import type { SiteModel } from './model/site.js';
-import type { Chrome, PagePlan } from './plan/types.js';
 import { call, startWorker } from './render/pool.js';
 import type { BatchResult } from './render/renderAndWrite.js';
 import { ContentErrors, formatError, sortErrors, type ContentError } from './validate/errors.js';
@@ -124,7 +123,8 @@ export class DevSession {
     const chromeKey = JSON.stringify(chrome);
     const renderAll = all || chromeKey !== this.chromeKey;
     const changed = pages.filter((p) => renderAll || this.pageKeys.get(p.route) !== JSON.stringify(p));
-    for (const route of this.pageKeys.keys()) if (!pages.some((p) => p.route === route)) this.pageKeys.delete(route);
+    const routes = new Set(pages.map((p) => p.route));
+    for (const route of this.pageKeys.keys()) if (!routes.has(route)) this.pageKeys.delete(route);
     if (!this.worker) {
       this.worker = startWorker();
       this.chromeKey = '';
@@ -136,7 +136,7 @@ export class DevSession {
     this.chromeKey = chromeKey;
     for (const p of changed) this.pageKeys.set(p.route, JSON.stringify(p));
     // Sitemap and host files change only when pages come or go, or the site settings change.
-    const hostKey = JSON.stringify([pages.map((p) => p.route), this.model!.site]);
+    const hostKey = JSON.stringify([[...routes], this.model!.site]);
     if (hostKey !== this.hostKey) {
       await writeHostFiles(this.model!, pages, this.opts, this.opts.outDir);
       this.hostKey = hostKey;
@@ -206,4 +206,3 @@ export function printUpdate(u: DevUpdate) {
   }
 }
 
-export type { Chrome, PagePlan };

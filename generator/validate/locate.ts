@@ -1,5 +1,5 @@
 /** Source positions for a field path, computed only for files that have a problem. */
-import { isMap, isNode, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { isMap, isNode, LineCounter, parseDocument, type Node } from 'yaml';
 import type { PathSegment } from './errors.js';
 
 export interface Locator {
@@ -42,4 +42,3 @@ export function locator(yamlText: string, lineOffset: number): Locator {
   };
 }
 
-export { isSeq };
