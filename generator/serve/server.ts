@@ -3,11 +3,11 @@
  * with status 404 for unknown paths. An optional handler (the embedded backend, the dev reloader)
  * gets each request first.
  */
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { pipeline } from 'node:stream';
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 
@@ -49,6 +49,42 @@ export function parseHeaders(text: string): HeaderRule[] {
   return rules;
 }
 
+/**
+ * The clean URL for a trailing-slash or .html address (`/contact/`, `/about.html`, `/index.html`),
+ * or undefined when the path is already clean. `pathname` is the still percent-encoded
+ * `URL#pathname`, so the answer needs no encoding; it always starts with exactly one '/', which
+ * keeps the redirect on this site ('//evil.com' and '/\evil.com' would leave it). Index loops,
+ * not regexes: a regex like /\/+$/ is quadratic on a long run of slashes.
+ */
+export function cleanRedirectTarget(pathname: string, search: string): string | undefined {
+  if (pathname === '/' || !(pathname.endsWith('/') || pathname.endsWith('.html'))) return undefined;
+  let end = pathname.length;
+  while (end > 0 && pathname[end - 1] === '/') end--;
+  let clean = pathname.slice(0, end);
+  if (clean.endsWith('/index.html')) clean = clean.slice(0, -'/index.html'.length);
+  else if (clean.endsWith('.html')) clean = clean.slice(0, -'.html'.length);
+  let start = 0;
+  while (start < clean.length && (clean[start] === '/' || clean[start] === '\\')) start++;
+  return `/${clean.slice(start)}${search}`;
+}
+
+/**
+ * The decoded path, or undefined when it is malformed: invalid percent-encoding, control
+ * characters (CR/LF, NUL), or a '..' segment, which after URL parsing can only come from an
+ * encoded slash ('..%2f') and means a traversal attempt.
+ */
+function decodePath(encoded: string): string | undefined {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(encoded);
+  } catch {
+    return undefined;
+  }
+  if (/[\x00-\x1f\x7f]/.test(pathname)) return undefined;
+  if (pathname.split(/[/\\]/).includes('..')) return undefined;
+  return pathname;
+}
+
 async function isFile(p: string): Promise<boolean> {
   return stat(p).then((s) => s.isFile(), () => false);
 }
@@ -59,6 +95,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
   const server = createServer(async (req, res) => {
     try {
+      // Only plain paths: URL parsers read '//host' and '/\host' as another host (and throw on '//[').
+      const target = req.url ?? '/';
+      if (target[0] !== '/' || target[1] === '/' || target[1] === '\\') {
+        res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad request');
+        return;
+      }
       for (const handler of opts.handlers ?? []) if (await handler(req, res)) return;
       await serveStatic(req, res, distDir, await headerRules());
     } catch (err) {
@@ -87,16 +129,16 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, distDir: s
     res.writeHead(405, { allow: 'GET, HEAD' }).end();
     return;
   }
+  // url.pathname is percent-encoded, with '.' and '..' segments resolved and '\' turned into '/'.
   const url = new URL(req.url ?? '/', 'http://localhost');
-  let pathname: string;
-  try {
-    pathname = decodeURIComponent(url.pathname);
-  } catch {
-    pathname = '/__invalid__';
+  const pathname = decodePath(url.pathname);
+  if (pathname === undefined) {
+    res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad request');
+    return;
   }
-  if (pathname !== '/' && (pathname.endsWith('/') || pathname.endsWith('.html'))) {
-    const clean = pathname.replace(/\/+$/, '').replace(/(\/index)?\.html$/, '') || '/';
-    res.writeHead(301, { location: clean + url.search }).end();
+  const location = cleanRedirectTarget(url.pathname, url.search);
+  if (location !== undefined) {
+    res.writeHead(301, { location }).end();
     return;
   }
   const candidates = pathname === '/' ? ['index.html'] : [pathname.slice(1), `${pathname.slice(1)}.html`];
@@ -111,6 +153,13 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, distDir: s
   }
   const status = file ? 200 : 404;
   file ??= path.join(distDir, '404.html');
+  // Opened before the head is sent: a missing 404.html or a file deleted by a rebuild meanwhile is a
+  // plain 404, where an error on the read stream would crash the server.
+  const handle = await open(file).catch(() => undefined);
+  if (!handle) {
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+    return;
+  }
   const headers: Record<string, string> = { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' };
   for (const rule of rules) if (rule.pattern.test(pathname)) for (const [k, v] of rule.headers) headers[k.toLowerCase()] = v;
   // Plain http on localhost: HSTS and upgrade-insecure-requests would break the local site.
@@ -119,8 +168,11 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, distDir: s
   headers['cache-control'] ??= 'no-cache';
   res.writeHead(status, headers);
   if (req.method === 'HEAD') {
+    await handle.close();
     res.end();
     return;
   }
-  createReadStream(file).pipe(res);
+  // pipeline, unlike pipe, closes the file when the visitor goes away, and a read error ends the
+  // response instead of crashing the server.
+  pipeline(handle.createReadStream(), res, () => {});
 }
