@@ -1,12 +1,20 @@
-/** Stage 2a: each document against its kind's JSON Schema (ajv), errors turned into plain words. */
+/**
+ * Stage 2a: each document against its kind's JSON Schema (ajv), errors turned into plain words;
+ * then parsed with the zod model itself, for what JSON Schema cannot say (lengths are counted
+ * after trimming) and so that later stages get the model's output (trimmed texts).
+ */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import type { z } from 'zod';
 import type { RawDoc } from '../load.js';
 import { kinds, type KindName } from '../model/kinds.js';
-import { jsonSchemaOf } from '../model/jsonSchemas.js';
+import { jsonSchemaOf, NOT_BLANK } from '../model/jsonSchemas.js';
 import { formatPath, type ContentError, type PathSegment } from './errors.js';
 import { closest } from './hints.js';
 import { locator, type Locator } from './locate.js';
+
+const BLANK_HINT = 'write the text; spaces, tabs and line breaks alone do not count';
+const TRIM_HINT = 'spaces, tabs and line breaks at the start and end do not count';
 
 type Schema = Record<string, unknown>;
 
@@ -24,12 +32,39 @@ function validatorFor(kind: KindName) {
   return entry;
 }
 
-/** Schema problems of one document; an empty list when it is valid. */
+/**
+ * Schema problems of one document; an empty list when it is valid. A valid document's data is
+ * replaced by the model's output (texts trimmed), so every later stage sees what the types say.
+ */
 export function validateDoc(doc: RawDoc): ContentError[] {
   const { validate, schema } = validatorFor(doc.kind);
-  if (validate(doc.data)) return [];
+  if (!validate(doc.data)) {
+    const loc = locator(doc.yaml, doc.lineOffset);
+    return relevantErrors(validate.errors ?? [], doc.data, schema).map((e) => describeError(e, doc, loc, schema));
+  }
+  const parsed = kinds[doc.kind].schema.safeParse(doc.data);
+  if (parsed.success) {
+    doc.data = parsed.data;
+    return [];
+  }
   const loc = locator(doc.yaml, doc.lineOffset);
-  return relevantErrors(validate.errors ?? [], doc.data, schema).map((e) => describeError(e, doc, loc, schema));
+  return parsed.error.issues.map((issue) => describeIssue(issue, doc, loc));
+}
+
+/** A model problem the JSON Schema let through, in the same words as the schema's. */
+function describeIssue(issue: z.core.$ZodIssue, doc: RawDoc, loc: Locator): ContentError {
+  const path = issue.path.filter((seg): seg is PathSegment => typeof seg !== 'symbol');
+  const value = valueAt(doc.data, path);
+  const base = { file: doc.file, ...loc.value(path), path: formatPath(path) };
+  if (typeof value !== 'string') return { ...base, message: issue.message };
+  const length = `is ${value.trim().length} characters long without the spaces around it`;
+  if (issue.code === 'too_small') {
+    return Number(issue.minimum) <= 1
+      ? { ...base, message: 'must not be blank', hint: BLANK_HINT }
+      : { ...base, message: `${length}, at least ${issue.minimum} needed`, hint: TRIM_HINT };
+  }
+  if (issue.code === 'too_big') return { ...base, message: `${length}, at most ${issue.maximum} allowed`, hint: TRIM_HINT };
+  return { ...base, message: issue.message };
 }
 
 function toPath(instancePath: string): PathSegment[] {
@@ -74,7 +109,9 @@ function relevantErrors(errors: ErrorObject[], data: unknown, schema: Schema): E
     });
     if (chosen >= 0) kept = kept.filter((e) => e !== union);
   }
-  return kept;
+  // A blank text that also breaks another rule of its field (empty, too short) is told that one.
+  const isBlankRule = (e: ErrorObject) => e.keyword === 'pattern' && e.params.pattern === NOT_BLANK;
+  return kept.filter((e) => !isBlankRule(e) || !kept.some((other) => other !== e && !isBlankRule(other) && other.instancePath === e.instancePath));
 }
 
 const typeWords: Record<string, string> = {
@@ -140,6 +177,7 @@ function describeError(e: ErrorObject, doc: RawDoc, loc: Locator, schema: Schema
     }
     case 'pattern':
     case 'format':
+      if (params.pattern === NOT_BLANK) return { ...base, message: 'must not be blank', hint: BLANK_HINT };
       return { ...base, message: `${JSON.stringify(value)} is not valid here`, hint: description ?? `expected ${e.keyword === 'format' ? `a valid ${params.format}` : 'a different form'}` };
     case 'minimum':
     case 'maximum':

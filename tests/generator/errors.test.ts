@@ -7,20 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../generator/build.js';
 import { loadContent } from '../../generator/content.js';
 import { ContentErrors, formatError } from '../../generator/validate/errors.js';
-import { contentCopy, ROOT, tempDir, treeDigest } from '../helpers/content.js';
+import { contentCopy, problems, ROOT, tempDir, treeDigest } from '../helpers/content.js';
 
 const run = promisify(execFile);
 const BROKEN = path.join(ROOT, 'tests/fixtures/broken');
-
-async function problems(contentDir: string): Promise<string[]> {
-  try {
-    await loadContent({ root: path.dirname(contentDir), contentDir });
-  } catch (err) {
-    if (err instanceof ContentErrors) return err.errors.map(formatError);
-    throw err;
-  }
-  return [];
-}
 
 describe('content errors', () => {
   let tmp: Awaited<ReturnType<typeof tempDir>>;

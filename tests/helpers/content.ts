@@ -3,6 +3,8 @@ import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import { loadContent } from '../../generator/content.js';
+import { ContentErrors, formatError } from '../../generator/validate/errors.js';
 
 export const ROOT = process.cwd();
 
@@ -26,4 +28,15 @@ export async function treeDigest(dir: string): Promise<Map<string, string>> {
   const digest = new Map<string, string>();
   for (const file of files) digest.set(file, createHash('sha256').update(await readFile(path.join(dir, file))).digest('hex'));
   return digest;
+}
+
+/** The formatted content errors of the content folder, or [] when it is valid. */
+export async function problems(contentDir: string): Promise<string[]> {
+  try {
+    await loadContent({ root: path.dirname(contentDir), contentDir });
+  } catch (err) {
+    if (err instanceof ContentErrors) return err.errors.map(formatError);
+    throw err;
+  }
+  return [];
 }
