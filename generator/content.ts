@@ -4,6 +4,7 @@ import { listContentFiles, parseContent, readFiles, type RawDoc } from './load.j
 import { ParseCache } from './parseCache.js';
 import { buildModel } from './model/build.js';
 import type { SiteModel } from './model/site.js';
+import { decodeUtf8 } from './validate/encoding.js';
 import { ContentErrors, sortErrors, type ContentError } from './validate/errors.js';
 import { validateDoc } from './validate/schema.js';
 
@@ -31,27 +32,37 @@ export async function loadContent(opts: ContentOptions): Promise<LoadedContent> 
   const cache = await ParseCache.open(path.join(opts.root, '.cache'));
   const errors: ContentError[] = [];
   const valid: RawDoc[] = [];
-  for (const [rel, text] of readFiles(contentDir, await listContentFiles(contentDir))) {
-    const displayFile = displayPrefix + rel;
-    const key = cache.keyOf(rel, text);
-    const cached = cache.get(key, displayFile);
-    if (cached) {
-      valid.push(cached);
-      continue;
-    }
-    const { doc, error } = parseContent(rel, displayFile, text);
-    const problems = error ? [error] : validateDoc(doc!);
-    if (problems.length) errors.push(...problems);
-    else {
-      valid.push(doc!);
-      cache.set(key, doc!);
-    }
+  for (const [rel, bytes] of readFiles(contentDir, await listContentFiles(contentDir))) {
+    const checked = checkFile(rel, displayPrefix + rel, bytes, cache);
+    if (checked.doc) valid.push(checked.doc);
+    else errors.push(...checked.errors);
   }
   await cache.save();
   if (errors.length) throw new ContentErrors(sortErrors(errors));
   const built = buildModel(valid, { contentDir, displayPrefix });
   if (!built.model) throw new ContentErrors(sortErrors(built.errors));
   return { model: built.model, docs: valid };
+}
+
+export type CheckedFile = { doc: RawDoc; errors?: undefined } | { doc?: undefined; errors: ContentError[] };
+
+/**
+ * One content file's bytes → its valid document, or its problems: decoded as UTF-8, parsed, checked
+ * against its JSON Schema and parsed with the model. The cache skips files already found valid.
+ */
+export function checkFile(rel: string, displayFile: string, bytes: Uint8Array, cache?: ParseCache): CheckedFile {
+  // Decoded before the cache is asked: a file with a bad byte never reaches it.
+  const { text, error: encodingError } = decodeUtf8(displayFile, bytes);
+  if (encodingError) return { errors: [encodingError] };
+  const key = cache?.keyOf(rel, text);
+  const cached = key ? cache?.get(key, displayFile) : undefined;
+  if (cached) return { doc: cached };
+  const { doc, error } = parseContent(rel, displayFile, text);
+  if (!doc) return { errors: [error!] };
+  const errors = validateDoc(doc);
+  if (errors.length) return { errors };
+  if (key) cache?.set(key, doc);
+  return { doc };
 }
 
 export type { ContentError };

@@ -109,8 +109,8 @@ export function lineColumn(text: string, offset: number): [number, number] {
   return [line, offset - lineStart + 1];
 }
 
-/** Read the given files (posix paths relative to contentDir): [rel, text] pairs. */
-export function readFiles(contentDir: string, rels: readonly string[]): [string, string][] {
+/** Read the given files (posix paths relative to contentDir): [rel, bytes] pairs, decoded later so a bad byte is an error. */
+export function readFiles(contentDir: string, rels: readonly string[]): [string, Uint8Array][] {
   // Synchronous reads: for thousands of small files they cost a third of as many promises.
-  return rels.map((rel) => [rel, readFileSync(path.join(contentDir, rel), 'utf8')]);
+  return rels.map((rel) => [rel, readFileSync(path.join(contentDir, rel))]);
 }

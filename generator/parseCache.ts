@@ -1,7 +1,8 @@
 /**
- * Parsed and validated documents, cached by path and content digest (and the schema version), so
- * an unchanged file is never parsed or validated twice. Only valid documents are cached: a file
- * with problems is always read afresh and reported in full.
+ * Parsed and validated documents (their data as the model outputs it), cached by path and content
+ * digest (and the schema version), so an unchanged file is never parsed or validated twice. Only
+ * valid documents are cached: a file with problems, a byte that is not UTF-8 included, is always
+ * read afresh and reported in full.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
@@ -22,6 +23,7 @@ export class ParseCache {
     return new ParseCache(file, entries, version);
   }
 
+  /** `text` is already decoded: a file that is not UTF-8 never gets a key (see checkFile). */
   keyOf(rel: string, text: string): string {
     return createHash('sha1').update(rel).update('\0').update(text).digest('base64');
   }

@@ -1,0 +1,91 @@
+/** Content files are UTF-8: anything else is a content error at the first unreadable byte. */
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { build } from '../../generator/build.js';
+import { loadContent } from '../../generator/content.js';
+import { firstInvalidByte } from '../../generator/validate/encoding.js';
+import { ContentErrors, formatError } from '../../generator/validate/errors.js';
+import { contentCopy, problems, ROOT, tempDir, treeDigest } from '../helpers/content.js';
+
+const HINT = '\n    hint: save the file as UTF-8 and retype the character at this position';
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/** Replace the first occurrence of `from` in a file's bytes. */
+async function patchBytes(file: string, from: string, to: Buffer) {
+  const bytes = await readFile(file);
+  const at = bytes.indexOf(from);
+  expect(at).toBeGreaterThanOrEqual(0);
+  await writeFile(file, Buffer.concat([bytes.subarray(0, at), to, bytes.subarray(at + Buffer.byteLength(from))]));
+}
+
+describe('file encoding', () => {
+  let tmp: Awaited<ReturnType<typeof tempDir>>;
+  let contentDir: string;
+  let colma: string;
+  beforeEach(async () => {
+    tmp = await tempDir('encoding-');
+    contentDir = await contentCopy(tmp.dir);
+    colma = path.join(contentDir, 'cities/colma.yaml');
+  });
+  afterEach(() => tmp.remove());
+
+  it('refuses an invalid UTF-8 byte with file, line, column and a hint', async () => {
+    await patchBytes(colma, 'name: Colma', Buffer.from('name: Col\xffma', 'latin1'));
+    expect(await problems(contentDir)).toEqual([`content/cities/colma.yaml:2:10 not valid UTF-8 (byte 0xFF)${HINT}`]);
+  });
+
+  it('counts the column in characters, and finds a character cut short', async () => {
+    // "Café " is five characters but six bytes; 0xC3 then "(" is a two-byte character cut short.
+    await patchBytes(colma, 'description: Small town', Buffer.concat([Buffer.from('description: Café '), Buffer.from([0xc3]), Buffer.from('( town')]));
+    expect(await problems(contentDir)).toEqual([`content/cities/colma.yaml:4:19 not valid UTF-8 (byte 0xC3)${HINT}`]);
+  });
+
+  it('reports the bad byte however often the content is loaded (the parse cache holds only valid files)', async () => {
+    expect(await problems(contentDir)).toEqual([]);
+    await patchBytes(colma, 'name: Colma', Buffer.from('name: Col\xffma', 'latin1'));
+    const expected = [`content/cities/colma.yaml:2:10 not valid UTF-8 (byte 0xFF)${HINT}`];
+    expect(await problems(contentDir)).toEqual(expected);
+    expect(await problems(contentDir)).toEqual(expected);
+  });
+
+  it('accepts a UTF-8 byte-order mark, as editors write it, and reads the file as without it', async () => {
+    const policy = path.join(contentDir, 'legal/privacy-policy.md');
+    const { model: before } = await loadContent({ root: tmp.dir, contentDir });
+    for (const file of [colma, policy]) await writeFile(file, Buffer.concat([BOM, await readFile(file)]));
+    const { model: after } = await loadContent({ root: tmp.dir, contentDir });
+    expect(after).toEqual(before);
+  });
+
+  it('fails the build and leaves the previous dist/ as it was', async () => {
+    const outDir = path.join(tmp.dir, 'dist');
+    await build({ root: ROOT, contentDir, outDir, skipIslands: true });
+    const previous = await treeDigest(outDir);
+    await patchBytes(colma, 'name: Colma', Buffer.from('name: Col\xffma', 'latin1'));
+    const error = await build({ root: ROOT, contentDir, outDir, skipIslands: true }).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(ContentErrors);
+    expect((error as ContentErrors).errors.map(formatError)).toEqual([`content/cities/colma.yaml:2:10 not valid UTF-8 (byte 0xFF)${HINT}`]);
+    expect(await treeDigest(outDir)).toEqual(previous);
+    expect((await readdir(tmp.dir)).sort()).toEqual(['content', 'dist']);
+  });
+});
+
+describe('the first byte that is not UTF-8', () => {
+  it('is where the platform decoder fails: the bytes before it decode, the bytes from it start with U+FFFD', () => {
+    const fatal = new TextDecoder('utf-8', { fatal: true });
+    const lenient = new TextDecoder('utf-8', { ignoreBOM: true });
+    // Mostly valid text with a few random bytes spliced in, where encoding errors hide.
+    const bytes = fc.tuple(fc.string({ unit: 'binary', maxLength: 20 }), fc.uint8Array({ maxLength: 4 }), fc.string({ unit: 'binary', maxLength: 20 }))
+      .map(([a, b, c]) => Buffer.concat([Buffer.from(a), b, Buffer.from(c)]));
+    fc.assert(
+      fc.property(bytes, (b) => {
+        const at = firstInvalidByte(b);
+        expect(() => fatal.decode(b.subarray(0, at))).not.toThrow();
+        if (at === b.length) expect(() => fatal.decode(b)).not.toThrow();
+        else expect(lenient.decode(b.subarray(at)).charCodeAt(0)).toBe(0xfffd);
+      }),
+      { seed: 20250607, numRuns: 2000 },
+    );
+  });
+});
