@@ -55,6 +55,8 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
 
   const tmp = `${outDir}.tmp-${process.pid}`;
   await rm(tmp, { recursive: true, force: true });
+  // Every step below settles all it started before it fails, so nothing writes into tmp any more
+  // when it is removed, and the error is the failed step's own.
   try {
     const site = await writeAssets(opts, tmp);
     lap('assets');
@@ -69,9 +71,18 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     lap('write');
     return { pages: pages.length, ms: performance.now() - started, outDir, htmlBytes: rendered.bytes };
   } catch (err) {
-    await rm(tmp, { recursive: true, force: true });
+    // A clean-up that fails too must not hide why the build failed.
+    await rm(tmp, { recursive: true, force: true, maxRetries: 3 }).catch((cleanup: unknown) => console.error(`Could not remove ${tmp}:`, cleanup));
     throw err;
   }
+}
+
+/** Promise.all that waits for every promise before it rejects (with the first failure). */
+async function settleAll<T extends readonly unknown[]>(promises: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const results = await Promise.allSettled(promises);
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return results.map((r) => (r as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
 }
 
 /** GENERATOR_TIMINGS=1 prints how long each stage took (for the benchmark and profiling). */
@@ -106,7 +117,7 @@ export async function writeAssets(opts: BuildOptions, outDir: string, extraAsset
   const { root } = opts;
   const contentDir = contentDirOf(opts);
   await mkdir(path.join(outDir, 'assets', 'img'), { recursive: true });
-  const [images, font, islands, scripts, staticFiles] = await Promise.all([
+  const [images, font, islands, scripts, staticFiles] = await settleAll([
     listImages(contentDir).then((names) => processImages(contentDir, path.join(root, '.cache', 'images'), names)),
     loadFont(),
     opts.skipIslands ? undefined : buildIslandsCached({
@@ -120,7 +131,7 @@ export async function writeAssets(opts: BuildOptions, outDir: string, extraAsset
   ]);
   const css = await buildCss(root, font.fontFaceCss);
   const cssUrl = `/assets/site-${contentHash(css)}.css`;
-  await Promise.all([
+  await settleAll([
     writeFile(path.join(outDir, cssUrl), css),
     writeFile(path.join(outDir, font.url), font.bytes),
     ...images.files.map((f) => cp(f.sourcePath, path.join(outDir, f.url))),
@@ -158,7 +169,7 @@ export async function writeHostFiles(model: SiteModel, pages: readonly PagePlan[
     frameUrls: [model.site.booking.bookingUrl, model.site.booking.loginPortalUrl],
     connectUrls: [opts.supabaseUrl, opts.webhookUrl].filter((u): u is string => Boolean(u)),
   };
-  await Promise.all([
+  await settleAll([
     writeFile(path.join(outDir, 'sitemap.xml'), await sitemapXml(pages, origin)),
     writeFile(path.join(outDir, 'robots.txt'), robotsTxt(origin)),
     writeFile(path.join(outDir, '_headers'), headersFile(hostConfig)),
@@ -180,7 +191,7 @@ async function copyScripts(root: string, outDir: string): Promise<{ heroBlur: st
     await writeFile(path.join(outDir, url), text);
     return url;
   };
-  const [heroBlur, notFound] = await Promise.all([copy('hero-blur'), copy('not-found')]);
+  const [heroBlur, notFound] = await settleAll([copy('hero-blur'), copy('not-found')]);
   return { heroBlur, notFound };
 }
 
@@ -200,6 +211,11 @@ async function swap(tmp: string, outDir: string): Promise<void> {
     if (e.code === 'ENOENT') return false;
     throw e;
   });
-  await rename(tmp, outDir);
+  try {
+    await rename(tmp, outDir);
+  } catch (err) {
+    if (hadOld) await rename(old, outDir); // put the previous site back
+    throw err;
+  }
   if (hadOld) await rm(old, { recursive: true, force: true });
 }

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { hashLockfiles } from './lockfile.js';
 
 const SCANNED = ['templates', 'src'];
 
@@ -17,7 +18,7 @@ function inputDigest(root: string, fontFaceCss: string): string {
       .filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort();
     for (const file of files) hash.update(path.relative(root, file)).update(readFileSync(file));
   }
-  hash.update(readFileSync(path.join(root, 'package-lock.json')));
+  hashLockfiles(hash, root);
   return hash.digest('hex').slice(0, 24);
 }
 

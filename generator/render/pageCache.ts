@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, readFile, readdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { hashLockfiles } from '../assets/lockfile.js';
 import type { Chrome, PagePlan } from '../plan/types.js';
 import type { BatchResult } from './renderAndWrite.js';
 
@@ -23,7 +24,7 @@ export function renderCodeVersion(root: string): string {
       .sort();
     for (const file of files) hash.update(file).update(readFileSync(file));
   }
-  hash.update(readFileSync(path.join(root, 'package-lock.json')));
+  hashLockfiles(hash, root);
   return hash.digest('hex');
 }
 
