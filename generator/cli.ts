@@ -10,6 +10,7 @@ import { build, type BuildOptions } from './build.js';
 import { writeNewCity } from './newCity.js';
 import { printLeads } from './leads.js';
 import { createLocalBackend } from './serve/backend.js';
+import { localApiKey } from './serve/gateway.js';
 import { startServer } from './serve/server.js';
 import { DevSession, printUpdate } from './dev.js';
 
@@ -31,7 +32,7 @@ async function main(argv: string[]): Promise<number> {
       const result = await build(options);
       console.log(`Built ${result.pages} pages in ${(result.ms / 1000).toFixed(2)} s.`);
       // Without a Supabase project the forms post to this server, which stores leads in .data/.
-      const backend = options.supabaseUrl ? undefined : await createLocalBackend({ dataDir: path.join(root, '.data/pglite') });
+      const backend = options.supabaseUrl ? undefined : await createLocalBackend({ dataDir: path.join(root, '.data/pglite'), apiKey: localApiKey(options.supabaseAnonKey) });
       const server = await startServer({
         distDir: result.outDir,
         port: Number(process.env.PORT ?? 4321),
@@ -52,7 +53,7 @@ async function main(argv: string[]): Promise<number> {
       const options = { ...buildOptionsFromEnv(), outDir: path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist')) };
       const session = new DevSession(options, printUpdate);
       await session.start();
-      const backend = options.supabaseUrl ? undefined : await createLocalBackend({ dataDir: path.join(root, '.data/pglite') });
+      const backend = options.supabaseUrl ? undefined : await createLocalBackend({ dataDir: path.join(root, '.data/pglite'), apiKey: localApiKey(options.supabaseAnonKey) });
       const server = await startServer({
         distDir: options.outDir,
         port: Number(process.env.PORT ?? 4321),

@@ -1,5 +1,5 @@
 /** `npm run leads`: prints the leads stored by the local backend (contact form and discount popup). */
-import { listLeads, type LeadsListing } from './serve/backend';
+import { listLeads, type LeadsListing } from './serve/database.js';
 
 /** Single line, no terminal control characters (visitor text must not drive the terminal), at most max chars. */
 function cell(value: string, max: number): string {
@@ -23,6 +23,11 @@ function table(headers: string[], rows: string[][]): string[] {
   return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
 }
 
+/** When notify-telegram took the lead on (a message was sent, or was due while Telegram was not set up). */
+function notified(date: Date | null): string {
+  return date ? when(date) : 'no';
+}
+
 /** Formats a listing as text lines (exported for tests). */
 export function formatLeads({ leads, discountLeads }: LeadsListing): string[] {
   if (leads.length === 0 && discountLeads.length === 0) return ['No leads yet.'];
@@ -32,9 +37,10 @@ export function formatLeads({ leads, discountLeads }: LeadsListing): string[] {
   else
     out.push(
       ...table(
-        ['Received', 'Name', 'Email', 'Phone', 'Page', 'Message'],
+        ['Received', 'Notified', 'Name', 'Email', 'Phone', 'Page', 'Message'],
         leads.map((l) => [
           when(l.created_at),
+          notified(l.notified_at),
           cell(`${l.first_name} ${l.last_name}`, 30),
           cell(l.email, 40),
           cell(l.phone, 20),
@@ -57,8 +63,8 @@ export function formatLeads({ leads, discountLeads }: LeadsListing): string[] {
   else
     out.push(
       ...table(
-        ['Received', 'Email', 'Phone', 'Page'],
-        discountLeads.map((d) => [when(d.created_at), cell(d.email, 40), cell(d.phone, 20), cell(d.page, 40)]),
+        ['Received', 'Notified', 'Email', 'Phone', 'Page'],
+        discountLeads.map((d) => [when(d.created_at), notified(d.notified_at), cell(d.email, 40), cell(d.phone, 20), cell(d.page, 40)]),
       ),
     );
   return out;

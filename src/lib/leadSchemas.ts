@@ -1,44 +1,29 @@
 /**
  * Validation of the two lead forms (spec section 5). The messages come from content/forms.yaml
  * (ContactTexts.errors / DiscountTexts.errors), so the schemas are built from them.
- * Values are trimmed, so a field of spaces counts as empty (the database rejects it too).
+ * The rules themselves (lengths, email pattern, trimming) are the leads' one source,
+ * supabase/functions/_shared/leadRules.ts, which the database's constraints mirror.
  */
 import * as z from 'zod/mini'; // the tree-shakable build: a few KB in the browser instead of ~25 KB gzip
+import { DISCOUNT_PHONE_MIN, LEAD_LIMITS, formEmail, formText } from '../../supabase/functions/_shared/leadRules.js';
 import type { ContactTexts, DiscountTexts } from './contentSchemas.js';
 
-/** Longest values the database accepts (supabase/migrations); inputs use them as maxLength. */
-export const LEAD_LIMITS = { name: 100, email: 254, phone: 40, message: 5000 } as const;
-
-/** Minimum length of the discount popup's phone field (spec: at least 10 characters). */
-export const DISCOUNT_PHONE_MIN = 10;
-
-const required = (message: string, max: number) =>
-  z.string().check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max, { error: message }));
-
-const email = (message: string) =>
-  z.pipe(
-    z.string().check(z.trim(), z.maxLength(LEAD_LIMITS.email, { error: message })),
-    z.email({ error: message }),
-  );
+export { DISCOUNT_PHONE_MIN, LEAD_LIMITS };
 
 export function contactFormSchema(errors: ContactTexts['errors']) {
   return z.object({
-    firstName: required(errors.firstName, LEAD_LIMITS.name),
-    lastName: required(errors.lastName, LEAD_LIMITS.name),
-    email: email(errors.email),
-    phone: required(errors.phone, LEAD_LIMITS.phone), // spec: required, no format check
-    message: required(errors.message, LEAD_LIMITS.message),
+    firstName: formText(errors.firstName, 1, LEAD_LIMITS.name),
+    lastName: formText(errors.lastName, 1, LEAD_LIMITS.name),
+    email: formEmail(errors.email),
+    phone: formText(errors.phone, 1, LEAD_LIMITS.phone), // spec: required, no format check
+    message: formText(errors.message, 1, LEAD_LIMITS.message),
   });
 }
 
 export function discountFormSchema(errors: DiscountTexts['errors']) {
   return z.object({
-    email: email(errors.email),
-    phone: z.string().check(
-      z.trim(),
-      z.minLength(DISCOUNT_PHONE_MIN, { error: errors.phone }),
-      z.maxLength(LEAD_LIMITS.phone, { error: errors.phone }),
-    ),
+    email: formEmail(errors.email),
+    phone: formText(errors.phone, DISCOUNT_PHONE_MIN, LEAD_LIMITS.phone),
   });
 }
 

@@ -5,15 +5,13 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { DiscountTexts } from './contentSchemas.js';
+import { CONTACT_PAGE, type DiscountLeadRow, type LeadRow, type NotifyBody } from '../../supabase/functions/_shared/leadRules.js';
 import type { ContactFormValues, DiscountFormValues } from './leadSchemas.js';
 
 export const INSERT_TIMEOUT_MS = 15_000;
 export const NOTIFY_TIMEOUT_MS = 10_000;
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
-export interface LeadRow { first_name: string; last_name: string; email: string; phone: string; message: string; page: string }
-export interface DiscountLeadRow { email: string; phone: string; page: string }
-export interface NotifyBody { firstName: string; lastName: string; email: string; phone: string; message: string; page: string }
 export interface WebhookPayload { email: string; phone: string; page: string; timestamp: string; message: string }
 
 /** The backend operations the forms need. */
@@ -69,7 +67,7 @@ async function bestEffort(what: string, run: () => Promise<{ error: unknown } | 
 }
 
 /** Contact form: insert into leads (page 'contact'), then notify. */
-export async function submitContactLead(values: ContactFormValues, api: LeadApi, page: 'contact' = 'contact'): Promise<SubmitResult> {
+export async function submitContactLead(values: ContactFormValues, api: LeadApi, page: typeof CONTACT_PAGE = CONTACT_PAGE): Promise<SubmitResult> {
   try {
     const { error } = await api.insert('leads', {
       first_name: values.firstName,

@@ -1,63 +1,65 @@
 /**
- * The notify-telegram edge function handler against a fake Telegram Bot API on 127.0.0.1.
+ * The notify-telegram edge function handler against a fake Telegram Bot API on 127.0.0.1, with
+ * a fake claim standing in for the database (the real one: local-backend.test.ts).
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { NotifyBody } from '../../supabase/functions/_shared/leadRules';
+import type { ClaimLead, ClaimOutcome } from '../../supabase/functions/notify-telegram/claim';
 import { createHandler } from '../../supabase/functions/notify-telegram/handler';
+import { escapeHtml, fitEscaped } from '../../supabase/functions/notify-telegram/telegramText';
+import { startFakeTelegram, TELEGRAM_LIMIT } from './fakeTelegram';
 
-interface Received {
-  method: string;
-  path: string;
-  contentType: string | undefined;
-  body: Record<string, unknown>;
-}
-
-let server: Server;
+let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
 let apiUrl: string;
-let received: Received[] = [];
-let reply: { status: number; body: unknown } = { status: 200, body: { ok: true, result: { message_id: 1 } } };
-
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  let data = '';
-  for await (const chunk of req) data += String(chunk);
-  return JSON.parse(data) as Record<string, unknown>;
-}
+let received: Awaited<ReturnType<typeof startFakeTelegram>>['calls'];
 
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
-    received.push({
-      method: req.method ?? '',
-      path: req.url ?? '',
-      contentType: req.headers['content-type'],
-      body: await readJson(req),
-    });
-    res.writeHead(reply.status, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify(reply.body));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  telegram = await startFakeTelegram();
+  apiUrl = telegram.url;
+  received = telegram.calls;
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await telegram.close();
 });
 
 beforeEach(() => {
-  received = [];
-  reply = { status: 200, body: { ok: true, result: { message_id: 1 } } };
+  telegram.reset();
 });
 
 const TOKEN = '123456:TEST-token';
-const secrets: Record<string, string> = { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_CHAT_ID: '-1001234' };
+const ANON_KEY = 'eyJ.test-anon-key.sig';
+const PUBLISHABLE_KEY = 'sb_publishable_TestKey123';
+const projectKeys: Record<string, string> = {
+  SUPABASE_ANON_KEY: ANON_KEY,
+  SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: PUBLISHABLE_KEY }),
+};
+const secrets: Record<string, string> = { ...projectKeys, TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_CHAT_ID: '-1001234' };
 
-function handlerWith(env: Record<string, string | undefined>) {
+/**
+ * A fake database: `store` holds the leads not yet notified; a claim takes the matching one
+ * (same email, phone and page) or answers `outcome` when that is forced.
+ */
+function fakeClaims(stored: NotifyBody[] = [], outcome?: ClaimOutcome) {
+  const calls: Array<{ body: NotifyBody; client: string }> = [];
+  const claim: ClaimLead = async (body, client) => {
+    calls.push({ body, client });
+    if (outcome) return outcome;
+    const i = stored.findIndex((s) => s.email === body.email && s.phone === body.phone && s.page === body.page);
+    if (i < 0) return 'not_found';
+    stored.splice(i, 1);
+    return 'claimed';
+  };
+  return { claim, calls, stored };
+}
+
+function handlerWith(env: Record<string, string | undefined>, claim: ClaimLead = fakeClaims([lead]).claim) {
   const logs: string[] = [];
-  const handler = createHandler({ env: (n) => env[n], fetch, log: (m) => logs.push(m) });
+  const handler = createHandler({ env: (n) => env[n], fetch, claim, log: (m) => logs.push(m) });
   return { handler, logs };
 }
 
-const lead = {
+const lead: NotifyBody = {
   firstName: 'Maria <script>alert(1)</script>',
   lastName: 'O"Neil & Sons',
   email: 'maria@example.com',
@@ -66,11 +68,15 @@ const lead = {
   page: 'contact',
 };
 
-function post(body: unknown, raw?: string): Request {
+const keyHeaders = (key: string) => ({ apikey: key, Authorization: `Bearer ${key}` });
+
+/** A request as supabase-js's functions.invoke sends it (apikey and Bearer set to the key). */
+function post(body: unknown, options: { raw?: string; headers?: Record<string, string>; key?: string | null } = {}): Request {
+  const key = options.key === undefined ? ANON_KEY : options.key;
   return new Request('http://localhost/functions/v1/notify-telegram', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer anon' },
-    body: raw ?? JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json', ...(key === null ? {} : keyHeaders(key)), ...options.headers },
+    body: options.raw ?? JSON.stringify(body),
   });
 }
 
@@ -80,13 +86,17 @@ function expectCors(res: Response) {
   for (const h of ['authorization', 'x-client-info', 'apikey', 'content-type']) expect(allowed).toContain(h);
 }
 
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 describe('notify-telegram handler', () => {
-  it('sends the lead to the Telegram chat as escaped HTML and answers ok', async () => {
-    const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl });
+  it('sends the stored lead to the Telegram chat as escaped HTML and answers ok', async () => {
+    const claims = fakeClaims([lead]);
+    const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl }, claims.claim);
     const res = await handler(post(lead));
     expect(res.status).toBe(200);
     expectCors(res);
     expect(await res.json()).toEqual({ ok: true });
+    expect(claims.calls.map((c) => c.body)).toEqual([lead]);
 
     expect(received).toHaveLength(1);
     const call = received[0]!;
@@ -107,13 +117,173 @@ describe('notify-telegram handler', () => {
     expect(text.match(/<[^>]+>/g)?.every((tag) => /^<\/?(b|code)>$/.test(tag))).toBe(true);
   });
 
-  it('keeps a 5000-character message under the Telegram limit', async () => {
+  describe('only with one of the project\'s public keys', () => {
+    it.each<[string, Record<string, string>]>([
+      ['no key at all', {}],
+      ['a wrong apikey', { apikey: 'totally-wrong-key' }],
+      ['a wrong Bearer token', { Authorization: 'Bearer totally-wrong-key' }],
+      ['the right apikey with a wrong Bearer token', { apikey: ANON_KEY, Authorization: 'Bearer totally-wrong-key' }],
+      ['a wrong apikey with the right Bearer token', { apikey: 'totally-wrong-key', Authorization: `Bearer ${ANON_KEY}` }],
+      ['the key under another scheme', { Authorization: `Basic ${ANON_KEY}` }],
+      ['an empty apikey', { apikey: '' }],
+      ['a prefix of the key', keyHeaders(ANON_KEY.slice(0, -1))],
+    ])('refuses %s with 401, sending and claiming nothing', async (_label, headers) => {
+      const claims = fakeClaims([lead]);
+      const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl }, claims.claim);
+      const res = await handler(post(lead, { key: null, headers }));
+      expect(res.status).toBe(401);
+      expectCors(res);
+      expect(await res.json()).toMatchObject({ ok: false, error: 'Invalid API key' });
+      expect(claims.calls).toEqual([]);
+      expect(received).toHaveLength(0);
+    });
+
+    it('refuses every key when the environment names none', async () => {
+      const { handler } = handlerWith({ TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_CHAT_ID: '1', TELEGRAM_API_URL: apiUrl });
+      expect((await handler(post(lead, { key: '' }))).status).toBe(401);
+      expect((await handler(post(lead, { key: 'undefined' }))).status).toBe(401);
+      expect(received).toHaveLength(0);
+    });
+
+    it.each([
+      ['the legacy anon key', ANON_KEY],
+      ['a publishable key (sb_publishable_…)', PUBLISHABLE_KEY],
+    ])('accepts %s', async (_label, key) => {
+      const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl });
+      const res = await handler(post(lead, { key }));
+      expect(res.status).toBe(200);
+      expect(received).toHaveLength(1);
+    });
+
+    it('accepts the apikey header alone, as curl or another client may send it', async () => {
+      const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl });
+      expect((await handler(post(lead, { key: null, headers: { apikey: PUBLISHABLE_KEY } }))).status).toBe(200);
+    });
+  });
+
+  it.each([
+    ['text/plain; x=json', 'text/plain; x=json'],
+    ['multipart/form-data; boundary=json', 'multipart/form-data; boundary=json'],
+    ['application/jsonp', 'application/jsonp'],
+    ['application/json in another charset', 'application/json; charset=latin1'],
+    ['a list of types', 'application/json, text/plain'],
+  ])('answers 415 to %s, claiming and sending nothing', async (_label, type) => {
+    const claims = fakeClaims([lead]);
+    const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl }, claims.claim);
+    const res = await handler(post(lead, { headers: { 'Content-Type': type } }));
+    expect(res.status).toBe(415);
+    expectCors(res);
+    expect(claims.calls).toEqual([]);
+    expect(received).toHaveLength(0);
+  });
+
+  it('answers 415 to a body without a content type', async () => {
     const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl });
-    const res = await handler(post({ ...lead, message: '&'.repeat(5000) }));
+    const req = new Request('http://localhost/functions/v1/notify-telegram', {
+      method: 'POST',
+      headers: keyHeaders(ANON_KEY),
+      body: new Blob([JSON.stringify(lead)]), // a Blob without a type adds no Content-Type
+    });
+    expect(req.headers.get('content-type')).toBeNull();
+    expect((await handler(req)).status).toBe(415);
+    expect(received).toHaveLength(0);
+  });
+
+  it('takes application/json with parameters', async () => {
+    const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl });
+    const res = await handler(post(lead, { headers: { 'Content-Type': 'Application/JSON ; charset="UTF-8"' } }));
+    expect(res.status).toBe(200);
+  });
+
+  it('answers 404 and sends nothing when no stored lead matches', async () => {
+    const claims = fakeClaims([]);
+    const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl }, claims.claim);
+    const res = await handler(post(lead));
+    expect(res.status).toBe(404);
+    expectCors(res);
+    expect(await res.json()).toMatchObject({ ok: false, error: expect.any(String) });
+    expect(claims.calls).toHaveLength(1);
+    expect(received).toHaveLength(0);
+  });
+
+  it('sends one message per stored lead: a replay of the same call gets 404', async () => {
+    const claims = fakeClaims([lead]);
+    const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl }, claims.claim);
+    expect((await handler(post(lead))).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await handler(post(lead))).status).toBe(404);
+    expect(received).toHaveLength(1);
+  });
+
+  it('answers 429 with a clear error when the client is over its limit, sending nothing', async () => {
+    const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl }, fakeClaims([lead], 'rate_limited').claim);
+    const res = await handler(post(lead));
+    expect(res.status).toBe(429);
+    expectCors(res);
+    expect(((await res.json()) as { error: string }).error).toMatch(/too many/i);
+    expect(received).toHaveLength(0);
+  });
+
+  it('claims for the client address the request names (most trusted header first)', async () => {
+    const claims = fakeClaims([lead, lead, lead]);
+    const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl }, claims.claim);
+    await handler(post(lead, { headers: { 'cf-connecting-ip': '203.0.113.7', 'x-forwarded-for': '198.51.100.1' } }));
+    await handler(post(lead, { headers: { 'x-forwarded-for': '198.51.100.1, 10.0.0.1' } }));
+    await handler(post(lead));
+    expect(claims.calls.map((c) => c.client)).toEqual(['203.0.113.7', '198.51.100.1', '']);
+  });
+
+  it('answers 500 and sends nothing when the claim fails, logging no visitor data', async () => {
+    const { handler, logs } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl }, async () => {
+      throw new Error('claim_lead_notification failed (08006): connection lost');
+    });
+    const res = await handler(post(lead));
+    expect(res.status).toBe(500);
+    expect(received).toHaveLength(0);
+    expect(logs.join('\n')).not.toContain(lead.email);
+  });
+
+  it('delivers 2,500 emoji, trimmed to Telegram\'s limit in UTF-16 units without splitting one', async () => {
+    const message = '😀'.repeat(2500); // 5,000 UTF-16 units: a valid message
+    const body = { ...lead, message };
+    const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl }, fakeClaims([body]).claim);
+    const res = await handler(post(body));
     expect(res.status).toBe(200);
     const text = String(received[0]?.body.text);
-    const visible = text.replace(/<[^>]+>/g, '').replace(/&(amp|lt|gt|quot);/g, '_');
-    expect(visible.length).toBeLessThanOrEqual(4096);
+    expect(text.length).toBeLessThanOrEqual(TELEGRAM_LIMIT);
+    expect(text.length).toBeGreaterThan(TELEGRAM_LIMIT - 10); // trimmed, not dropped
+    expect(text).not.toMatch(loneSurrogate);
+    expect(text).toMatch(/\n(?:😀)+…$/u);
+  });
+
+  it('budgets the escaped text: 5,000 `<` become whole `&lt;` entities within the limit', async () => {
+    const body = { ...lead, message: '<'.repeat(5000) };
+    const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl }, fakeClaims([body]).claim);
+    const res = await handler(post(body));
+    expect(res.status).toBe(200);
+    const text = String(received[0]?.body.text);
+    expect(text.length).toBeLessThanOrEqual(TELEGRAM_LIMIT);
+    expect(text.length).toBeGreaterThan(TELEGRAM_LIMIT - 10);
+    expect(text).toMatch(/\n(&lt;)+…$/);
+  });
+
+  it('keeps a short message whole', async () => {
+    const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl });
+    await handler(post(lead));
+    expect(String(received[0]?.body.text)).toMatch(/\nKitchen &lt;b&gt;and&lt;\/b&gt; 2 baths &gt; 100 sq ft$/);
+  });
+
+  it('cuts between whole characters and whole entities for every room', () => {
+    const value = 'a<😀&"b'.repeat(8);
+    const escaped = escapeHtml(value);
+    for (let room = 0; room <= escaped.length + 1; room++) {
+      const fitted = fitEscaped(value, room);
+      expect(fitted.length, `room ${room}`).toBeLessThanOrEqual(room);
+      if (fitted === escaped) continue;
+      const kept = fitted.replace(/…$/, '');
+      expect(escaped.startsWith(kept), `room ${room}`).toBe(true);
+      expect(kept, `room ${room}`).not.toMatch(loneSurrogate);
+      expect(kept, `room ${room}`).not.toMatch(/&[a-z]*$/);
+    }
   });
 
   it.each([
@@ -121,7 +291,7 @@ describe('notify-telegram handler', () => {
     ['ok:false from Telegram', { status: 200, body: { ok: false, description: 'Bad Request: chat not found' } }],
     ['a non-JSON answer', { status: 200, body: 'not json' }],
   ])('answers 502 on %s', async (_label, telegramReply) => {
-    reply = telegramReply;
+    telegram.state.reply = telegramReply;
     const { handler, logs } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl });
     const res = await handler(post(lead));
     expect(res.status).toBe(502);
@@ -141,22 +311,23 @@ describe('notify-telegram handler', () => {
   it.each([
     ['TELEGRAM_BOT_TOKEN', { TELEGRAM_CHAT_ID: '-1001234' }],
     ['TELEGRAM_CHAT_ID', { TELEGRAM_BOT_TOKEN: TOKEN }],
-  ])('without %s: logs the message it would send and answers 200 delivered:false', async (missing, env) => {
-    const { handler, logs } = handlerWith({ ...env, TELEGRAM_API_URL: apiUrl });
+  ])('without %s: claims the lead, answers 200 delivered:false and logs no visitor data', async (missing, env) => {
+    const claims = fakeClaims([lead]);
+    const { handler, logs } = handlerWith({ ...projectKeys, ...env, TELEGRAM_API_URL: apiUrl }, claims.claim);
     const res = await handler(post(lead));
     expect(res.status).toBe(200);
     expectCors(res);
     expect(await res.json()).toEqual({ ok: true, delivered: false });
     expect(received).toHaveLength(0);
+    expect(claims.calls).toHaveLength(1); // it counts as notified: the owner sees it in the table
     const logged = logs.join('\n');
     expect(logged).toContain(missing);
-    expect(logged).toContain('Maria &lt;script&gt;');
-    expect(logged).toContain('maria@example.com');
+    for (const value of [lead.email, lead.phone, 'Kitchen', 'Maria', 'Neil', escapeHtml(lead.firstName)]) expect(logged).not.toContain(value);
   });
 
   it.each<[string, Request]>([
-    ['malformed JSON', post(null, '{"firstName": ')],
-    ['an empty body', post(null, '')],
+    ['malformed JSON', post(null, { raw: '{"firstName": ' })],
+    ['an empty body', post(null, { raw: '' })],
     ['a JSON array', post([lead])],
     ['a missing email', post({ ...lead, email: undefined })],
     ['a bad email', post({ ...lead, email: 'not-an-email' })],
@@ -164,8 +335,10 @@ describe('notify-telegram handler', () => {
     ['a number as phone', post({ ...lead, phone: 4085550199 })],
     ['a message over 5000 chars', post({ ...lead, message: 'x'.repeat(5001) })],
     ['a page over 200 chars', post({ ...lead, page: `/${'p'.repeat(200)}` })],
-  ])('answers 400 with a JSON error for %s, without calling Telegram', async (_label, req) => {
-    const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl });
+    ['a page that is no path of the site', post({ ...lead, page: 'https://evil.example/' })],
+  ])('answers 400 with a JSON error for %s, without claiming or calling Telegram', async (_label, req) => {
+    const claims = fakeClaims([lead]);
+    const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl }, claims.claim);
     const res = await handler(req);
     expect(res.status).toBe(400);
     expectCors(res);
@@ -173,18 +346,28 @@ describe('notify-telegram handler', () => {
     const body = (await res.json()) as { ok: boolean; error: string };
     expect(body.ok).toBe(false);
     expect(body.error).toEqual(expect.any(String));
+    expect(claims.calls).toEqual([]);
     expect(received).toHaveLength(0);
   });
 
-  it.each(['GET', 'PUT', 'DELETE'])('answers 405 to %s', async (method) => {
+  it('answers 413 to a body over 32 KB', async () => {
+    const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl });
+    const res = await handler(post(null, { raw: JSON.stringify({ ...lead, message: 'x'.repeat(40_000) }) }));
+    expect(res.status).toBe(413);
+    expect(received).toHaveLength(0);
+  });
+
+  it.each(['GET', 'PUT', 'DELETE'])('answers 405 to %s with a key, 401 without', async (method) => {
     const { handler } = handlerWith(secrets);
-    const res = await handler(new Request('http://localhost/functions/v1/notify-telegram', { method }));
+    const url = 'http://localhost/functions/v1/notify-telegram';
+    const res = await handler(new Request(url, { method, headers: keyHeaders(ANON_KEY) }));
     expect(res.status).toBe(405);
     expectCors(res);
     expect(res.headers.get('allow')).toContain('POST');
+    expect((await handler(new Request(url, { method }))).status).toBe(401);
   });
 
-  it('answers the CORS preflight', async () => {
+  it('answers the CORS preflight, which carries no key', async () => {
     const { handler } = handlerWith(secrets);
     const res = await handler(
       new Request('http://localhost/functions/v1/notify-telegram', {

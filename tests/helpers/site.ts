@@ -11,6 +11,15 @@ export interface TestSite {
   close(): Promise<void>;
 }
 
+/**
+ * Forgets every submission the database's per-client limits have counted. Tests submit the forms
+ * from one address (127.0.0.1), so a test that submits often calls this first (e.g. in beforeEach)
+ * to start as a new visitor.
+ */
+export async function resetRateLimits(backend: Pick<LocalBackend, 'db'>): Promise<void> {
+  await backend.db.exec('DELETE FROM private.rate_events');
+}
+
 export async function startTestSite(opts: { handlers?: RequestHandler[]; env?: Record<string, string> } = {}): Promise<TestSite> {
   const dist = inject('siteDist');
   const backend = await createLocalBackend({ dataDir: undefined, env: opts.env ?? {}, log: () => {} });

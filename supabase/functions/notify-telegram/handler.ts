@@ -1,14 +1,24 @@
 /**
- * notify-telegram: runtime-neutral request handler (Deno edge function on Supabase,
- * Node in the local backend and in tests).
+ * notify-telegram: runtime-neutral request handler (Deno edge function on Supabase, Node in the
+ * local stand-in and in tests).
  *
- * POST {firstName, lastName, email, phone, message, page} -> Telegram sendMessage (HTML).
- * Without TELEGRAM_BOT_TOKEN / TELEGRAM_CHAT_ID it runs in "dry" mode: logs the message it
- * would send and answers 200 {ok:true, delivered:false}.
+ * POST {firstName, lastName, email, phone, message, page} with one of the project's public keys,
+ * right after the form stored the same lead. The handler claims that stored lead (see claim.ts)
+ * and only then sends it to the Telegram chat, so the function relays nothing that is not in the
+ * database and sends each stored lead at most once:
+ *   401 no or a wrong key · 405 not POST · 415 not JSON · 413 too large · 400 not a lead
+ *   404 no matching unsent lead · 429 too many calls from this client · 502 Telegram failed
+ *   200 {ok:true} sent · 200 {ok:true, delivered:false} Telegram secrets not set
  *
- * Only imports zod (mapped to npm:zod in deno.json) so the same file runs in both runtimes.
+ * A lead claimed while TELEGRAM_BOT_TOKEN / TELEGRAM_CHAT_ID are missing, or whose message
+ * Telegram then refuses, stays marked notified: the owner finds it in the table, and a replay
+ * cannot turn the function into a way to send messages later.
  */
-import { z } from 'zod';
+import { clientAddress, notifyBodySchema } from '../_shared/leadRules.ts';
+import { allKeysAccepted, presentedKeys, publicKeys } from './apiKeys.ts';
+import type { ClaimLead } from './claim.ts';
+import { isJsonContentType } from './contentType.ts';
+import { buildTelegramText } from './telegramText.ts';
 
 export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',
@@ -16,33 +26,15 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Methods': 'POST, OPTIONS',
 };
 
-/** Largest request body accepted, in bytes (the longest valid body is well under 8 KB). */
+/** Largest request body accepted, in bytes (the longest valid body is well under 32 KB). */
 export const MAX_BODY_BYTES = 32 * 1024;
-/** Telegram rejects texts over 4096 characters; the message part is cut to stay below it. */
-const MAX_MESSAGE_CHARS_IN_TELEGRAM = 3000;
 const TELEGRAM_TIMEOUT_MS = 10_000;
 
-const text = (max: number) => z.string().trim().min(1).max(max);
-
-/** Body sent by the contact form and the discount popup (spec section 7). */
-export const notifyBodySchema = z.object({
-  firstName: text(100),
-  lastName: text(100),
-  email: z
-    .string()
-    .trim()
-    .max(254)
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Invalid email address'),
-  phone: text(40),
-  message: text(5000),
-  page: text(200),
-});
-
-export type NotifyBody = z.infer<typeof notifyBodySchema>;
-
 export interface HandlerDeps {
+  /** The function's environment: TELEGRAM_*, and the project's public keys (apiKeys.ts). */
   env: (name: string) => string | undefined;
   fetch: typeof fetch;
+  claim: ClaimLead;
   log?: (msg: string) => void;
 }
 
@@ -50,40 +42,39 @@ export type NotifyResponseBody =
   | { ok: true; delivered?: false }
   | { ok: false; error: string; issues?: Array<{ path: string; message: string }> };
 
-/** Escape text for Telegram HTML parse mode. */
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
-}
-
-function truncate(value: string, max: number): string {
-  const chars = Array.from(value); // code points, never splits a surrogate pair
-  return chars.length <= max ? value : `${chars.slice(0, max).join('')}…`;
-}
-
-/** The Telegram message (HTML parse mode); every user-supplied value is escaped. */
-export function buildTelegramText(body: NotifyBody): string {
-  const e = escapeHtml;
-  return [
-    `<b>New lead</b> from <code>${e(body.page)}</code>`,
-    '',
-    `<b>Name:</b> ${e(body.firstName)} ${e(body.lastName)}`,
-    `<b>Email:</b> ${e(body.email)}`,
-    `<b>Phone:</b> ${e(body.phone)}`,
-    '',
-    '<b>Message:</b>',
-    e(truncate(body.message, MAX_MESSAGE_CHARS_IN_TELEGRAM)),
-  ].join('\n');
-}
-
-function json(status: number, body: NotifyResponseBody): Response {
+function json(status: number, body: NotifyResponseBody, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { ...CORS_HEADERS, 'Content-Type': 'application/json; charset=utf-8' },
+    headers: { ...CORS_HEADERS, ...headers, 'Content-Type': 'application/json; charset=utf-8' },
   });
+}
+
+class BodyTooLargeError extends Error {}
+
+/** The body as text, refusing more than `max` bytes without reading them all. */
+async function readText(req: Request, max: number): Promise<string> {
+  if (Number(req.headers.get('content-length') ?? 0) > max) throw new BodyTooLargeError();
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      throw new BodyTooLargeError();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
 }
 
 export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Response> {
@@ -94,15 +85,23 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
       if (req.method === 'OPTIONS') {
         return new Response(null, { status: 204, headers: { ...CORS_HEADERS, 'Access-Control-Max-Age': '86400' } });
       }
+      // The key first, whatever the method: a caller without one learns nothing else.
+      if (!(await allKeysAccepted(presentedKeys((name) => req.headers.get(name)), publicKeys(deps.env)))) {
+        return json(401, { ok: false, error: 'Invalid API key' });
+      }
       if (req.method !== 'POST') {
-        const res = json(405, { ok: false, error: 'Method not allowed' });
-        res.headers.set('Allow', 'POST, OPTIONS');
-        return res;
+        return json(405, { ok: false, error: 'Method not allowed' }, { Allow: 'POST, OPTIONS' });
+      }
+      if (!isJsonContentType(req.headers.get('content-type'))) {
+        return json(415, { ok: false, error: 'Content-Type must be application/json' });
       }
 
-      const raw = await req.text();
-      if (new TextEncoder().encode(raw).length > MAX_BODY_BYTES) {
-        return json(413, { ok: false, error: 'Request body too large' });
+      let raw: string;
+      try {
+        raw = await readText(req, MAX_BODY_BYTES);
+      } catch (err) {
+        if (err instanceof BodyTooLargeError) return json(413, { ok: false, error: 'Request body too large' });
+        throw err;
       }
       let input: unknown;
       try {
@@ -119,12 +118,20 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
         });
       }
 
-      const message = buildTelegramText(parsed.data);
+      const claimed = await deps.claim(parsed.data, clientAddress((name) => req.headers.get(name)));
+      if (claimed === 'rate_limited') {
+        return json(429, { ok: false, error: 'Too many notifications from this address, please try again later' });
+      }
+      if (claimed === 'not_found') {
+        return json(404, { ok: false, error: 'No lead stored in the last minutes matches, or it was already notified' });
+      }
+
       const token = deps.env('TELEGRAM_BOT_TOKEN')?.trim();
       const chatId = deps.env('TELEGRAM_CHAT_ID')?.trim();
       if (!token || !chatId) {
-        const missing = [!token && 'TELEGRAM_BOT_TOKEN', !chatId && 'TELEGRAM_CHAT_ID'].filter(Boolean).join(', ');
-        log(`[notify-telegram] ${missing} not set; not sending. Message would be:\n${message}`);
+        // Names of the missing secrets only: the visitor's details stay in the database.
+        const missing = [!token && 'TELEGRAM_BOT_TOKEN', !chatId && 'TELEGRAM_CHAT_ID'].filter(Boolean).join(' and ');
+        log(`[notify-telegram] ${missing} not set: a new lead (page ${parsed.data.page}) is stored and marked notified, but no message was sent`);
         return json(200, { ok: true, delivered: false });
       }
 
@@ -136,7 +143,7 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
           headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify({
             chat_id: chatId,
-            text: message,
+            text: buildTelegramText(parsed.data),
             parse_mode: 'HTML',
             link_preview_options: { is_disabled: true },
           }),
