@@ -11,13 +11,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { checkLinks, contentDirOf, makeDirs, planSite, writeAssets, writeHostFiles, type BuildOptions, type SiteAssets } from './build.js';
-import { listContentFiles, parseContent, type RawDoc } from './load.js';
+import { checkFile } from './content.js';
+import { listContentFiles, type RawDoc } from './load.js';
 import { buildModel } from './model/build.js';
 import type { SiteModel } from './model/site.js';
 import { call, startWorker } from './render/pool.js';
 import type { BatchResult } from './render/renderAndWrite.js';
 import { ContentErrors, formatError, sortErrors, type ContentError } from './validate/errors.js';
-import { validateDoc } from './validate/schema.js';
 
 const RELOAD_SCRIPT = '/__dev/reload.js';
 
@@ -85,14 +85,14 @@ export class DevSession {
 
   private async readDoc(rel: string) {
     const file = this.displayPrefix + rel;
-    const text = await readFile(path.join(this.contentDir, rel), 'utf8').catch(() => undefined);
+    const bytes = await readFile(path.join(this.contentDir, rel)).catch(() => undefined);
     this.docs.delete(rel);
     this.errorsByFile.delete(file);
-    if (text === undefined) return; // deleted
-    const { doc, error } = parseContent(rel, file, text);
-    const errors = error ? [error] : validateDoc(doc!);
-    if (errors.length) this.errorsByFile.set(file, errors);
-    else this.docs.set(rel, doc!);
+    if (bytes === undefined) return; // deleted
+    // The same check as a build: UTF-8, parse, schema, model.
+    const { doc, errors } = checkFile(rel, file, bytes);
+    if (errors) this.errorsByFile.set(file, errors);
+    else this.docs.set(rel, doc);
   }
 
   private async refresh(reason: string, started: number, all: boolean): Promise<DevUpdate> {

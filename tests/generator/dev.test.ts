@@ -56,6 +56,21 @@ describe('the dev session', () => {
     expect(u.errors).toEqual([]);
   });
 
+  it('refuses a file saved with an invalid UTF-8 byte, as a build does', async () => {
+    const file = path.join(contentDir, 'cities/colma.yaml');
+    const good = await readFile(file);
+    const at = good.indexOf('Colma');
+    let updated = nextUpdate();
+    await writeFile(file, Buffer.concat([good.subarray(0, at + 3), Buffer.from([0xff]), good.subarray(at + 4)]));
+    let u = await updated;
+    expect(u.errors.map((e) => `${e.file} ${e.message}`)).toEqual(['content/cities/colma.yaml not valid UTF-8 (byte 0xFF)']);
+    expect(await readFile(path.join(outDir, 'locations/deep-cleaning-colma-ca.html'), 'utf8')).not.toContain('\uFFFD');
+    updated = nextUpdate();
+    await writeFile(file, good);
+    u = await updated;
+    expect(u.errors).toEqual([]);
+  });
+
   it('a new city file adds its card to /locations and its page', async () => {
     const updated = nextUpdate();
     await writeFile(path.join(contentDir, 'cities/milpitas.yaml'), 'name: Milpitas\npopulation: "~80,000"\ndescription: Homes near the Great Mall.\n');
