@@ -19,6 +19,7 @@ import { createLocalBackend, type LocalBackend } from '../../generator/serve/bac
 import { startServer, type RunningServer } from '../../generator/serve/server.js';
 import type { IslandName } from '../../src/islands/registry.js';
 import { chromiumAvailable, collectConsole, launchBrowser, type ConsoleLog } from '../helpers/browser.js';
+import { resetRateLimits } from '../helpers/site.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const PHONE = '(408) 555-0186';
@@ -85,6 +86,7 @@ beforeEach(async ({ skip }) => {
   log = collectConsole(page);
   expectedErrors = [];
   hooks.length = 0;
+  await resetRateLimits(backend); // every test is a new visitor, all from 127.0.0.1
 });
 
 afterEach(async () => {
@@ -233,6 +235,46 @@ describe('contact form (/contact)', () => {
     await page.reload();
     await hydrated('ContactForm');
     for (const label of LABELS) await expect.poll(() => input(label).inputValue()).toBe(valid[label]);
+  });
+
+  it('takes two quotes in a row from one visitor: both stored, both toasted, each notified once', async () => {
+    const notified: number[] = [];
+    page.on('response', (r) => { if (new URL(r.url()).pathname === '/functions/v1/notify-telegram') notified.push(r.status()); });
+    const before = (await rows('leads')).length;
+    await open();
+    for (const message of ['Deep clean, 3 bedrooms', 'Deep clean, 3 bedrooms and the garage']) {
+      await fill({ ...valid, Message: message });
+      await submit().click();
+      const toast = page.locator('[role="status"] [data-toast="default"]');
+      await toast.waitFor();
+      await toast.getByRole('button', { name: 'Close' }).click();
+      await expect.poll(() => page.locator('[data-toast]').count()).toBe(0);
+    }
+    expect((await rows('leads')).length).toBe(before + 2);
+    await expect.poll(() => notified).toEqual([200, 200]);
+    const { rows: fresh } = await backend.db.query<{ notified_at: Date | null }>('SELECT notified_at FROM public.leads ORDER BY created_at DESC LIMIT 2');
+    expect(fresh.every((r) => r.notified_at instanceof Date)).toBe(true);
+  });
+
+  it('a visitor over the limit gets the failure toast and keeps what they typed', async () => {
+    expectedErrors = ['Quote request failed', '429'];
+    const limit = (await backend.db.query<{ n: number }>(`SELECT per_client AS n FROM private.rate_limits WHERE bucket = 'leads'`)).rows[0]!.n;
+    await backend.db.exec(`UPDATE private.rate_limits SET per_client = 1 WHERE bucket = 'leads'`);
+    try {
+      await open();
+      await fill(valid);
+      await submit().click();
+      await page.locator('[data-toast="default"]').waitFor();
+      await fill({ ...valid, Message: 'One more thing: the windows too' });
+      await submit().click();
+      const toast = page.locator('[role="alert"] [data-toast="destructive"]');
+      await toast.waitFor();
+      expect(await toast.innerText()).toContain(`Please try again or call us directly at ${PHONE}`);
+      expect(await input('Message').inputValue()).toBe('One more thing: the windows too');
+      for (const label of ['First Name', 'Last Name', 'Email', 'Phone'] as const) expect(await input(label).inputValue()).toBe(valid[label]);
+    } finally {
+      await backend.db.query(`UPDATE private.rate_limits SET per_client = $1 WHERE bucket = 'leads'`, [limit]);
+    }
   });
 
   it('keeps a half-typed draft across a reload', async () => {
