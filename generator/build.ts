@@ -8,13 +8,13 @@ import path from 'node:path';
 import { buildCss } from './assets/css.js';
 import { loadFont } from './assets/fonts.js';
 import { contentHash } from './assets/hash.js';
-import { listImages, processImages, type ImageRef } from './assets/images.js';
+import { listImages, processImages } from './assets/images.js';
 import { buildIslandsCached } from './assets/islandsCache.js';
 import { loadContent } from './content.js';
-import type { RawDoc } from './load.js';
-import type { SiteModel } from './model/site.js';
-import { planChrome, planPages } from './plan/plan.js';
-import type { Chrome, PagePlan } from './plan/types.js';
+import type { RawDoc } from '../contracts/documents.js';
+import type { SiteModel } from '../contracts/content.js';
+import { planLayout, planPages } from './plan/plan.js';
+import type { ImageRef, Layout, PagePlan } from '../contracts/pages.js';
 import { renderPages } from './render/pool.js';
 import type { BatchResult } from './render/renderAndWrite.js';
 import { PageCache, renderCodeVersion } from './render/pageCache.js';
@@ -60,10 +60,10 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   try {
     const site = await writeAssets(opts, tmp);
     lap('assets');
-    const { chrome, pages } = planSite(model, opts, site);
+    const { layout, pages } = planSite(model, opts, site);
     await makeDirs(pages, tmp);
     lap('plan');
-    const rendered = await renderCached(pages, chrome, tmp, opts);
+    const rendered = await renderCached(pages, layout, tmp, opts);
     lap('render');
     checkLinks(rendered, pages, site, docs);
     await writeHostFiles(model, pages, opts, tmp);
@@ -96,24 +96,24 @@ function stageTimer() {
 }
 
 /** Render what the page cache does not hold; copy the rest from it. */
-async function renderCached(pages: readonly PagePlan[], chrome: Chrome, outDir: string, opts: BuildOptions): Promise<BatchResult> {
-  const cache = await PageCache.open(path.join(opts.root, '.cache'), renderCodeVersion(opts.root), chrome);
+async function renderCached(pages: readonly PagePlan[], layout: Layout, outDir: string, opts: BuildOptions): Promise<BatchResult> {
+  const cache = await PageCache.open(path.join(opts.root, '.cache'), renderCodeVersion(opts.root), layout);
   const restored = await cache.restore(pages, outDir);
-  const rendered = await renderPages(restored.missing, chrome, outDir, opts.threads);
+  const rendered = await renderPages(restored.missing, layout, outDir, opts.threads);
   await cache.store(restored.missing, outDir, new Map(rendered.refs));
   await cache.save();
   return { refs: [...restored.refs, ...rendered.refs], bytes: rendered.bytes };
 }
 
 export interface SiteAssets {
-  assets: Chrome['assets'];
+  assets: Layout['assets'];
   images: ReadonlyMap<string, ImageRef>;
   /** Every URL path outside the pages that exists: assets and static files. */
   files: ReadonlySet<string>;
 }
 
 /** Stylesheet, font, images, island bundle, page scripts and static files, written to outDir. */
-export async function writeAssets(opts: BuildOptions, outDir: string, extraAssets: Partial<Chrome['assets']> = {}): Promise<SiteAssets> {
+export async function writeAssets(opts: BuildOptions, outDir: string, extraAssets: Partial<Layout['assets']> = {}): Promise<SiteAssets> {
   const { root } = opts;
   const contentDir = contentDirOf(opts);
   await mkdir(path.join(outDir, 'assets', 'img'), { recursive: true });
@@ -136,7 +136,7 @@ export async function writeAssets(opts: BuildOptions, outDir: string, extraAsset
     writeFile(path.join(outDir, font.url), font.bytes),
     ...images.files.map((f) => cp(f.sourcePath, path.join(outDir, f.url))),
   ]);
-  const assets: Chrome['assets'] = { css: cssUrl, font: font.url, ...scripts, ...(islands && { entry: islands.entry }), ...extraAssets };
+  const assets: Layout['assets'] = { css: cssUrl, font: font.url, ...scripts, ...(islands && { entry: islands.entry }), ...extraAssets };
   const files = new Set<string>([
     cssUrl, font.url, ...images.files.map((f) => f.url), ...Object.values(scripts), ...(islands?.files.map((f) => f.path) ?? []), ...staticFiles,
     ...Object.values(extraAssets),
@@ -146,7 +146,7 @@ export async function writeAssets(opts: BuildOptions, outDir: string, extraAsset
 
 export function planSite(model: SiteModel, opts: BuildOptions, site: SiteAssets) {
   const planOptions = { origin: originOf(opts, model), images: site.images, assets: site.assets, year: buildYear() };
-  return { chrome: planChrome(model, planOptions), pages: planPages(model, planOptions) };
+  return { layout: planLayout(model, planOptions), pages: planPages(model, planOptions) };
 }
 
 export async function makeDirs(pages: readonly PagePlan[], outDir: string) {

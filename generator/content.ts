@@ -1,11 +1,13 @@
 /** content/ → SiteModel, or every problem found in one pass. */
 import path from 'node:path';
-import { listContentFiles, parseContent, readFiles, type RawDoc } from './load.js';
+import type { RawDoc } from '../contracts/documents.js';
+import type { ContentError } from '../contracts/errors.js';
+import type { SiteModel } from '../contracts/content.js';
+import { listContentFiles, parseContent, readFiles } from './load.js';
 import { ParseCache } from './parseCache.js';
 import { buildModel } from './model/build.js';
-import type { SiteModel } from './model/site.js';
 import { decodeUtf8 } from './validate/encoding.js';
-import { ContentErrors, sortErrors, type ContentError } from './validate/errors.js';
+import { ContentErrors, sortErrors } from './validate/errors.js';
 import { validateDoc } from './validate/schema.js';
 
 export interface ContentOptions {
@@ -64,5 +66,3 @@ export function checkFile(rel: string, displayFile: string, bytes: Uint8Array, c
   if (key) cache?.set(key, doc);
   return { doc };
 }
-
-export type { ContentError };

@@ -12,12 +12,14 @@ import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { checkLinks, contentDirOf, makeDirs, planSite, writeAssets, writeHostFiles, type BuildOptions, type SiteAssets } from './build.js';
 import { checkFile } from './content.js';
-import { listContentFiles, type RawDoc } from './load.js';
+import type { RawDoc } from '../contracts/documents.js';
+import { listContentFiles } from './load.js';
 import { buildModel } from './model/build.js';
-import type { SiteModel } from './model/site.js';
+import type { SiteModel } from '../contracts/content.js';
 import { call, startWorker } from './render/pool.js';
 import type { BatchResult } from './render/renderAndWrite.js';
-import { ContentErrors, formatError, sortErrors, type ContentError } from './validate/errors.js';
+import type { ContentError } from '../contracts/errors.js';
+import { ContentErrors, formatError, sortErrors } from './validate/errors.js';
 
 const RELOAD_SCRIPT = '/__dev/reload.js';
 
@@ -33,7 +35,7 @@ export class DevSession {
   private errorsByFile = new Map<string, ContentError[]>();
   private model: SiteModel | undefined;
   private site: SiteAssets | undefined;
-  private chromeKey = '';
+  private layoutKey = '';
   private pageKeys = new Map<string, string>();
   private hostKey = '';
   private worker: Worker | undefined;
@@ -119,21 +121,21 @@ export class DevSession {
   }
 
   private async renderChanged(all: boolean): Promise<number> {
-    const { chrome, pages } = planSite(this.model!, this.opts, this.site!);
-    const chromeKey = JSON.stringify(chrome);
-    const renderAll = all || chromeKey !== this.chromeKey;
+    const { layout, pages } = planSite(this.model!, this.opts, this.site!);
+    const layoutKey = JSON.stringify(layout);
+    const renderAll = all || layoutKey !== this.layoutKey;
     const changed = pages.filter((p) => renderAll || this.pageKeys.get(p.route) !== JSON.stringify(p));
     const routes = new Set(pages.map((p) => p.route));
     for (const route of this.pageKeys.keys()) if (!routes.has(route)) this.pageKeys.delete(route);
     if (!this.worker) {
       this.worker = startWorker();
-      this.chromeKey = '';
+      this.layoutKey = '';
     }
-    if (chromeKey !== this.chromeKey) await call(this.worker, { id: this.nextId++, chrome });
+    if (layoutKey !== this.layoutKey) await call(this.worker, { id: this.nextId++, layout });
     await makeDirs(changed, this.opts.outDir);
     const rendered = (await call(this.worker, { id: this.nextId++, pages: changed, outDir: this.opts.outDir })) as BatchResult;
     checkLinks(rendered, pages, this.site!, [...this.docs.values()]);
-    this.chromeKey = chromeKey;
+    this.layoutKey = layoutKey;
     for (const p of changed) this.pageKeys.set(p.route, JSON.stringify(p));
     // Sitemap and host files change only when pages come or go, or the site settings change.
     const hostKey = JSON.stringify([[...routes], this.model!.site]);

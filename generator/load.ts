@@ -8,27 +8,9 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
-import { kindOf, slugOf, type KindName } from './model/kinds.js';
-import type { ContentError } from './validate/errors.js';
-
-export interface RawDoc {
-  /** Path relative to the project root, posix separators. */
-  file: string;
-  kind: KindName;
-  slug: string;
-  /** The YAML text (for Markdown, the front matter only). */
-  yaml: string;
-  /** Lines before the YAML text starts in the file (1 for Markdown front matter after ---). */
-  lineOffset: number;
-  data: unknown;
-  /** Markdown body, for Markdown kinds. */
-  body?: string;
-}
-
-export interface LoadResult {
-  docs: RawDoc[];
-  errors: ContentError[];
-}
+import type { RawDoc } from '../contracts/documents.js';
+import type { ContentError } from '../contracts/errors.js';
+import { kindOf, slugOf } from '../contracts/kinds.js';
 
 /** Every content file below contentDir that belongs to a kind, as posix paths relative to contentDir. */
 export async function listContentFiles(contentDir: string): Promise<string[]> {

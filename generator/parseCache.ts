@@ -8,8 +8,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import type { RawDoc } from './load.js';
-import { schemaFiles } from './model/jsonSchemas.js';
+import type { RawDoc } from '../contracts/documents.js';
+import { schemaFiles } from './validate/jsonSchemas.js';
 
 export class ParseCache {
   private used = new Map<string, RawDoc>();

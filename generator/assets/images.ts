@@ -6,16 +6,8 @@
  */
 import { access, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { ImageRef } from '../../contracts/pages.js';
 import { contentHash } from './hash.js';
-
-export interface ImageRef {
-  /** The image for browsers that take neither source set (WebP for photos, the SVG itself for art). */
-  src: string;
-  avifSrcSet?: string;
-  webpSrcSet?: string;
-  width: number;
-  height: number;
-}
 
 export interface ImageFile {
   url: string;

@@ -3,12 +3,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { remark } from 'remark';
 import remarkHtml from 'remark-html';
-import type { RawDoc } from '../load.js';
-import type { ContentError } from '../validate/errors.js';
+import type { CityEntry, CityFile, LegalEntry, LegalFrontMatter, Service, ServiceEntry, SiteModel } from '../../contracts/content.js';
+import type { RawDoc } from '../../contracts/documents.js';
+import type { ContentError } from '../../contracts/errors.js';
+import { kinds, kindNames, type KindName } from '../../contracts/kinds.js';
+import { BOOK_ONLINE, cityRoute, entryRoute, ROUTES } from '../../contracts/routes.js';
 import { locator } from '../validate/locate.js';
-import { kinds, kindNames, type KindName } from './kinds.js';
-import type { CityFile, LegalFrontMatter, Service } from './schemas.js';
-import { BOOK_ONLINE, cityRoute, type CityEntry, type LegalEntry, type ServiceEntry, type SiteModel } from './site.js';
 
 type Single = Exclude<KindName, 'service' | 'city' | 'legal'>;
 
@@ -44,7 +44,7 @@ export function buildModel(docs: readonly RawDoc[], opts: BuildModelOptions): { 
   const site = get('site');
 
   const services: ServiceEntry[] = many.service
-    .map((d) => ({ ...(d.data as Service), slug: d.slug, route: `/${d.slug}` }))
+    .map((d) => ({ ...(d.data as Service), slug: d.slug, route: entryRoute(d.slug) }))
     .sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
   const cities: CityEntry[] = many.city
     .map((d) => {
@@ -54,7 +54,7 @@ export function buildModel(docs: readonly RawDoc[], opts: BuildModelOptions): { 
     })
     .sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || a.name.localeCompare(b.name));
   const legal: LegalEntry[] = many.legal
-    .map((d) => ({ ...(d.data as LegalFrontMatter), slug: d.slug, route: `/${d.slug}`, html: markdownToHtml(d.body ?? '') }))
+    .map((d) => ({ ...(d.data as LegalFrontMatter), slug: d.slug, route: entryRoute(d.slug), html: markdownToHtml(d.body ?? '') }))
     .sort((a, b) => a.slug.localeCompare(b.slug));
 
   const model: SiteModel = {
@@ -116,9 +116,9 @@ function crossFileRules(
   }
 
   // Routes must not collide (a service or legal page named like another page).
-  const fixed = new Set(['/', '/services', '/locations', '/checklist', '/contact', '/customer-login', '/book-online', '/404']);
+  const fixed = new Set<string>(Object.values(ROUTES));
   for (const doc of [...many.service, ...many.legal]) {
-    const route = `/${doc.slug}`;
+    const route = entryRoute(doc.slug);
     if (fixed.has(route)) errors.push({ file: doc.file, message: `its path ${route} is already used by another page`, hint: 'rename the file' });
     fixed.add(route);
   }

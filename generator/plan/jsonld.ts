@@ -1,7 +1,7 @@
 /** Structured data as typed schema.org nodes (schema-dts), so only real types and properties compile. */
 import type { BreadcrumbList, City, HomeAndConstructionBusiness, Service as ServiceNode, WebPage } from 'schema-dts';
-import type { Site } from '../model/schemas.js';
-import type { Breadcrumb } from './types.js';
+import type { Site } from '../../contracts/content.js';
+import type { Breadcrumb } from '../../contracts/pages.js';
 
 type Node<T> = Exclude<T, string> & { '@type': string };
 

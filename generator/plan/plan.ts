@@ -1,14 +1,14 @@
 /** Stage 3: the site model → the list of pages (route, file, head, body) and the shared chrome. */
-import type { ImageRef } from '../assets/images.js';
-import { BOOK_ONLINE, type CityEntry, type ServiceEntry, type SiteModel } from '../model/site.js';
+import type { CityEntry, ServiceEntry, SiteModel } from '../../contracts/content.js';
+import type { CityTexts, ImageRef, Layout, PageBody, PageHead, PagePlan, ReviewsProps, ServiceCard } from '../../contracts/pages.js';
+import { BOOK_ONLINE, fileForRoute } from '../../contracts/routes.js';
 import { breadcrumbs, business, service, webPage } from './jsonld.js';
-import type { Chrome, CityTexts, PageBody, PageHead, PagePlan, ReviewsProps, ServiceCard } from './types.js';
 
 export interface PlanOptions {
   /** Production origin without trailing slash (SITE_URL, else site.siteUrl). */
   origin: string;
   images: ReadonlyMap<string, ImageRef>;
-  assets: Chrome['assets'];
+  assets: Layout['assets'];
   year: number;
 }
 
@@ -21,10 +21,7 @@ export function isoDate(shown: string): string {
   return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 10);
 }
 
-/** dist/ file for a route: clean URLs as both Netlify and Cloudflare Pages serve them. */
-export const fileForRoute = (route: string) => (route === '/' ? 'index.html' : `${route.slice(1)}.html`);
-
-export function planChrome(model: SiteModel, opts: PlanOptions): Chrome {
+export function planLayout(model: SiteModel, opts: PlanOptions): Layout {
   const { site } = model;
   return {
     brand: site.brand.name,

@@ -1,6 +1,6 @@
 /**
  * Rendered pages cached by what determines them: the render code (templates, islands, their
- * dependencies), the shared chrome and the page's own plan. An unchanged page is copied from
+ * dependencies), the shared layout and the page's own plan. An unchanged page is copied from
  * .cache/pages/ instead of being rendered again; its internal links are kept with it, so the
  * link check still covers every page.
  */
@@ -9,10 +9,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, readFile, readdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hashLockfiles } from '../assets/lockfile.js';
-import type { Chrome, PagePlan } from '../plan/types.js';
+import type { Layout, PagePlan } from '../../contracts/pages.js';
 import type { BatchResult } from './renderAndWrite.js';
 
-const CODE_DIRS = ['templates', 'src', 'generator/render', 'generator/plan'];
+const CODE_DIRS = ['contracts', 'templates', 'src', 'generator/render', 'generator/plan'];
 
 /** A digest of every source file that can change how a page renders, plus the lockfile. */
 export function renderCodeVersion(root: string): string {
@@ -39,11 +39,11 @@ export class PageCache {
   private fresh = new Map<string, string[]>();
   private constructor(private readonly dir: string, private readonly index: Index, private readonly prefix: string) {}
 
-  static async open(cacheDir: string, codeVersion: string, chrome: Chrome): Promise<PageCache> {
+  static async open(cacheDir: string, codeVersion: string, layout: Layout): Promise<PageCache> {
     const dir = path.join(cacheDir, 'pages');
     await mkdir(dir, { recursive: true });
     const index: Index = await readFile(path.join(dir, 'index.json'), 'utf8').then((t) => JSON.parse(t) as Index, () => ({ version: 1, pages: {}, refs: [] }));
-    const prefix = createHash('sha256').update(codeVersion).update(JSON.stringify(chrome)).digest('hex');
+    const prefix = createHash('sha256').update(codeVersion).update(JSON.stringify(layout)).digest('hex');
     return new PageCache(dir, index, prefix);
   }
 

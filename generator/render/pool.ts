@@ -1,7 +1,7 @@
 /** Renders pages on every core: the page list is split across worker threads. */
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { Chrome, PagePlan } from '../plan/types.js';
+import type { Layout, PagePlan } from '../../contracts/pages.js';
 import { renderAndWrite, type BatchResult } from './renderAndWrite.js';
 
 /** Below this many pages, starting workers costs more than it saves. */
@@ -16,7 +16,7 @@ export function startWorker(): Worker {
   return new Worker(new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`));
 }
 
-export function call(worker: Worker, msg: { id: number; chrome?: Chrome; pages?: readonly PagePlan[]; outDir?: string }): Promise<BatchResult | undefined> {
+export function call(worker: Worker, msg: { id: number; layout?: Layout; pages?: readonly PagePlan[]; outDir?: string }): Promise<BatchResult | undefined> {
   return new Promise((resolve, reject) => {
     const onMessage = (reply: { id: number; result?: BatchResult; error?: string }) => {
       if (reply.id !== msg.id) return;
@@ -31,11 +31,11 @@ export function call(worker: Worker, msg: { id: number; chrome?: Chrome; pages?:
   });
 }
 
-export async function renderPages(pages: readonly PagePlan[], chrome: Chrome, outDir: string, threads = os.availableParallelism()): Promise<BatchResult> {
-  if (pages.length < PARALLEL_THRESHOLD || threads < 2) return renderAndWrite(pages, chrome, outDir);
+export async function renderPages(pages: readonly PagePlan[], layout: Layout, outDir: string, threads = os.availableParallelism()): Promise<BatchResult> {
+  if (pages.length < PARALLEL_THRESHOLD || threads < 2) return renderAndWrite(pages, layout, outDir);
   const workers = Array.from({ length: threads }, startWorker);
   try {
-    await Promise.all(workers.map((w, i) => call(w, { id: i, chrome })));
+    await Promise.all(workers.map((w, i) => call(w, { id: i, layout })));
     // Small batches handed out on demand keep both cores busy to the end.
     const batchSize = Math.max(50, Math.ceil(pages.length / (threads * 8)));
     let next = 0;

@@ -1,8 +1,7 @@
 /** Render a batch of pages and write them; returns what the link check needs. */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Chrome, PagePlan } from '../plan/types.js';
-import { internalRefs } from '../write/links.js';
+import type { Layout, PagePlan } from '../../contracts/pages.js';
 import { renderPage } from './renderPage.js';
 
 export interface BatchResult {
@@ -11,14 +10,29 @@ export interface BatchResult {
   bytes: number;
 }
 
-export async function renderAndWrite(pages: readonly PagePlan[], chrome: Chrome, outDir: string): Promise<BatchResult> {
+export async function renderAndWrite(pages: readonly PagePlan[], layout: Layout, outDir: string): Promise<BatchResult> {
   const refs: BatchResult['refs'] = [];
   let bytes = 0;
   for (const page of pages) {
-    const html = renderPage(page, chrome);
+    const html = renderPage(page, layout);
     bytes += html.length;
     await writeFile(path.join(outDir, page.file), html);
     refs.push([page.route, internalRefs(html)]);
   }
   return { refs, bytes };
+}
+
+const ATTR = /\s(?:href|src|srcset|imagesrcset)="([^"]*)"/g;
+
+/** Internal URLs (paths starting with /) referenced by one HTML document. */
+function internalRefs(html: string): string[] {
+  const refs = new Set<string>();
+  for (const match of html.matchAll(ATTR)) {
+    const value = (match[1] ?? '').replace(/&amp;/g, '&');
+    for (const part of value.split(',')) {
+      const url = part.trim().split(/\s+/)[0] ?? '';
+      if (url.startsWith('/') && !url.startsWith('//')) refs.add(url.split(/[?#]/)[0] ?? url);
+    }
+  }
+  return [...refs];
 }

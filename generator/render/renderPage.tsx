@@ -14,16 +14,16 @@ import { LocationsPage } from '../../templates/pages/LocationsPage.js';
 import { NotFoundPage } from '../../templates/pages/NotFoundPage.js';
 import { ServicePage } from '../../templates/pages/ServicePage.js';
 import { ServicesPage } from '../../templates/pages/ServicesPage.js';
-import type { Chrome, PagePlan } from '../plan/types.js';
+import type { Layout, PagePlan } from '../../contracts/pages.js';
 
-function pageContent(plan: PagePlan, chrome: Chrome): ReactNode {
+function pageContent(plan: PagePlan, layout: Layout): ReactNode {
   const body = plan.body;
-  const closeLabel = chrome.navigation.closeLabel;
+  const closeLabel = layout.navigation.closeLabel;
   switch (body.kind) {
-    case 'home': return <HomePage {...body} chrome={chrome} />;
+    case 'home': return <HomePage {...body} chrome={layout} />;
     case 'services': return <ServicesPage {...body} />;
-    case 'locations': return <LocationsPage {...body} chrome={chrome} />;
-    case 'checklist': return <ChecklistPage {...body} chrome={chrome} />;
+    case 'locations': return <LocationsPage {...body} chrome={layout} />;
+    case 'checklist': return <ChecklistPage {...body} chrome={layout} />;
     case 'contact': return <ContactPage {...body} />;
     case 'embed': return <EmbedPage {...body} />;
     case 'legal': return <LegalPage {...body} />;
@@ -34,25 +34,25 @@ function pageContent(plan: PagePlan, chrome: Chrome): ReactNode {
 }
 
 /** Page-specific scripts besides the island loader (each tiny, each only where needed). */
-function extraScripts(plan: PagePlan, chrome: Chrome): string[] {
-  if (plan.body.kind === 'home' && chrome.assets.heroBlur) return [chrome.assets.heroBlur];
-  if (plan.body.kind === 'notFound' && chrome.assets.notFound) return [chrome.assets.notFound];
+function extraScripts(plan: PagePlan, layout: Layout): string[] {
+  if (plan.body.kind === 'home' && layout.assets.heroBlur) return [layout.assets.heroBlur];
+  if (plan.body.kind === 'notFound' && layout.assets.notFound) return [layout.assets.notFound];
   return [];
 }
 
-export function renderPage(plan: PagePlan, chrome: Chrome): string {
+export function renderPage(plan: PagePlan, layout: Layout): string {
   // The page content renders first so the document knows which islands it holds.
   const islands = new Set<IslandName>();
   const content = renderToString(
-    <IslandCollector.Provider value={islands}>{pageContent(plan, chrome)}</IslandCollector.Provider>,
+    <IslandCollector.Provider value={islands}>{pageContent(plan, layout)}</IslandCollector.Provider>,
   );
   const scripts = [
-    ...extraScripts(plan, chrome),
-    ...(islands.size && chrome.assets.entry ? [chrome.assets.entry] : []),
-    ...(chrome.assets.devReload ? [chrome.assets.devReload] : []),
+    ...extraScripts(plan, layout),
+    ...(islands.size && layout.assets.entry ? [layout.assets.entry] : []),
+    ...(layout.assets.devReload ? [layout.assets.devReload] : []),
   ];
   const html = renderToString(
-    <Document head={plan.head} chrome={chrome} route={plan.route} scripts={scripts}>
+    <Document head={plan.head} chrome={layout} route={plan.route} scripts={scripts}>
       <div className="contents" dangerouslySetInnerHTML={{ __html: content }} />
     </Document>,
   );

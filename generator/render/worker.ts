@@ -1,15 +1,15 @@
 /** A render worker: receives batches of pages, renders and writes them. */
 import '../env.js';
 import { parentPort } from 'node:worker_threads';
-import type { Chrome, PagePlan } from '../plan/types.js';
+import type { Layout, PagePlan } from '../../contracts/pages.js';
 import { renderAndWrite } from './renderAndWrite.js';
 
-let chrome: Chrome | undefined;
+let layout: Layout | undefined;
 
-parentPort!.on('message', async (msg: { chrome?: Chrome; pages?: PagePlan[]; outDir?: string; id: number }) => {
+parentPort!.on('message', async (msg: { layout?: Layout; pages?: PagePlan[]; outDir?: string; id: number }) => {
   try {
-    if (msg.chrome) chrome = msg.chrome;
-    const result = msg.pages ? await renderAndWrite(msg.pages, chrome!, msg.outDir!) : undefined;
+    if (msg.layout) layout = msg.layout;
+    const result = msg.pages ? await renderAndWrite(msg.pages, layout!, msg.outDir!) : undefined;
     parentPort!.postMessage({ id: msg.id, result });
   } catch (err) {
     parentPort!.postMessage({ id: msg.id, error: err instanceof Error ? err.stack ?? err.message : String(err) });

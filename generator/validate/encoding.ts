@@ -2,7 +2,7 @@
  * Content files are UTF-8. A byte that is not fails like any other content error, at the line and
  * column of the first such byte: decoding it as U+FFFD would put "Col�ma" on a page.
  */
-import type { ContentError } from './errors.js';
+import type { ContentError } from '../../contracts/errors.js';
 
 // A byte-order mark is stripped (ignoreBOM: false): editors on Windows write one, and it is not text.
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });

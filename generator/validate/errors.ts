@@ -1,14 +1,5 @@
-/** Content problems are data until the CLI prints them. */
-export interface ContentError {
-  /** Path relative to the project root, e.g. content/cities/colma.yaml. */
-  file: string;
-  line?: number;
-  column?: number;
-  /** Field path inside the file, e.g. page.faqs[2].answer. */
-  path?: string;
-  message: string;
-  hint?: string;
-}
+/** The error list a failed stage throws, and how a content problem is printed. */
+import type { ContentError, PathSegment } from '../../contracts/errors.js';
 
 export class ContentErrors extends Error {
   constructor(readonly errors: ContentError[]) {
@@ -16,8 +7,6 @@ export class ContentErrors extends Error {
     this.name = 'ContentErrors';
   }
 }
-
-export type PathSegment = string | number;
 
 export function formatPath(path: readonly PathSegment[]): string {
   let out = '';

@@ -6,10 +6,11 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { z } from 'zod';
-import type { RawDoc } from '../load.js';
-import { kinds, type KindName } from '../model/kinds.js';
-import { jsonSchemaOf, NOT_BLANK } from '../model/jsonSchemas.js';
-import { formatPath, type ContentError, type PathSegment } from './errors.js';
+import type { RawDoc } from '../../contracts/documents.js';
+import type { ContentError, PathSegment } from '../../contracts/errors.js';
+import { kinds, type KindName } from '../../contracts/kinds.js';
+import { formatPath } from './errors.js';
+import { jsonSchemaOf, NOT_BLANK } from './jsonSchemas.js';
 import { closest } from './hints.js';
 import { locator, type Locator } from './locate.js';
 

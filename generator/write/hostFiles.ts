@@ -1,6 +1,6 @@
 /** robots.txt, the sitemap and the host config read by Netlify and Cloudflare Pages alike. */
 import { SitemapStream, streamToPromise } from 'sitemap';
-import type { PagePlan } from '../plan/types.js';
+import type { PagePlan } from '../../contracts/pages.js';
 
 export interface HostConfig {
   origin: string;

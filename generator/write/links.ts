@@ -1,20 +1,5 @@
-/** Every internal link and asset reference in the rendered pages must resolve. */
-import type { ContentError } from '../validate/errors.js';
-
-const ATTR = /\s(?:href|src|srcset|imagesrcset)="([^"]*)"/g;
-
-/** Internal URLs (paths starting with /) referenced by one HTML document. */
-export function internalRefs(html: string): string[] {
-  const refs = new Set<string>();
-  for (const match of html.matchAll(ATTR)) {
-    const value = (match[1] ?? '').replace(/&amp;/g, '&');
-    for (const part of value.split(',')) {
-      const url = part.trim().split(/\s+/)[0] ?? '';
-      if (url.startsWith('/') && !url.startsWith('//')) refs.add(url.split(/[?#]/)[0] ?? url);
-    }
-  }
-  return [...refs];
-}
+/** Every internal link and asset reference in the rendered pages must resolve (their references are collected at render). */
+import type { ContentError } from '../../contracts/errors.js';
 
 export interface LinkSource {
   file: string;

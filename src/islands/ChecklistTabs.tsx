@@ -7,7 +7,7 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Check, X } from 'lucide-react';
-import type { ChecklistColumns, ChecklistRoom, ChecklistValue } from '../lib/contentSchemas.js';
+import type { ChecklistColumns, ChecklistRoom, ChecklistValue } from '../../contracts/content.js';
 
 export interface ChecklistLabels {
   included: string;

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { LoaderCircle } from 'lucide-react';
-import type { ContactTexts } from '../lib/contentSchemas.js';
+import type { ContactTexts } from '../../contracts/content.js';
 import { LEAD_LIMITS, contactFormSchema, validate, type ContactField, type FieldErrors } from '../lib/leadSchemas.js';
 import { submitContactLead } from '../lib/leads.js';
 import { sessionGet, sessionRemove, sessionSet } from '../lib/sessionStore.js';

@@ -8,7 +8,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { LoaderCircle, X } from 'lucide-react';
-import type { DiscountTexts } from '../lib/contentSchemas.js';
+import type { DiscountTexts } from '../../contracts/content.js';
 import { LEAD_LIMITS, discountFormSchema, validate, type DiscountField, type FieldErrors } from '../lib/leadSchemas.js';
 import { submitDiscountLead } from '../lib/leads.js';
 import { sessionGet, sessionSet } from '../lib/sessionStore.js';

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini'; // the tree-shakable build: a few KB in the browser instead of ~25 KB gzip
 import { DISCOUNT_PHONE_MIN, LEAD_LIMITS, formEmail, formText } from '../../supabase/functions/_shared/leadRules.js';
-import type { ContactTexts, DiscountTexts } from './contentSchemas.js';
+import type { ContactTexts, DiscountTexts } from '../../contracts/content.js';
 
 export { DISCOUNT_PHONE_MIN, LEAD_LIMITS };
 

@@ -4,7 +4,7 @@
  * best-effort and their failures are only logged.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { DiscountTexts } from './contentSchemas.js';
+import type { DiscountTexts } from '../../contracts/content.js';
 import { CONTACT_PAGE, type DiscountLeadRow, type LeadRow, type NotifyBody } from '../../supabase/functions/_shared/leadRules.js';
 import type { ContactFormValues, DiscountFormValues } from './leadSchemas.js';
 

@@ -1,4 +1,4 @@
-import type { Breadcrumb } from '../../generator/plan/types.js';
+import type { Breadcrumb } from '../../contracts/pages.js';
 
 export function Breadcrumbs({ items, label }: { items: readonly Breadcrumb[]; label: string }) {
   return (

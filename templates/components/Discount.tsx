@@ -1,4 +1,4 @@
-import type { DiscountTexts } from '../../generator/model/schemas.js';
+import type { DiscountTexts } from '../../contracts/content.js';
 import DiscountPopup from '../../src/islands/DiscountPopup.js';
 import Toaster from '../../src/islands/Toaster.js';
 import { Island } from './Island.js';

@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import type { FaqItem } from '../../generator/plan/types.js';
+import type { FaqItem } from '../../contracts/pages.js';
 
 /**
  * FAQ accordion without JavaScript: exclusive <details> (same name) keep one item open at a time,

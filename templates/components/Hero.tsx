@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ImageRef } from '../../generator/plan/types.js';
+import type { ImageRef } from '../../contracts/pages.js';
 import { Picture } from './Picture.js';
 
 /** A full-bleed hero: background image under a dark overlay, white text on top. */

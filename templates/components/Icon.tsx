@@ -3,7 +3,7 @@ import {
   MapPin, Phone, Ruler, Search, ShieldCheck, Smile, Sparkles, SprayCan, Stethoscope, Star, Store, Trash2, Trees, Truck,
   Users, Waves, Wind, type LucideIcon,
 } from 'lucide-react';
-import type { IconName } from '../../generator/model/schemas.js';
+import type { IconName } from '../../contracts/content.js';
 
 const icons: Record<IconName, LucideIcon> = {
   star: Star, shield: ShieldCheck, leaf: Leaf, award: Award, smile: Smile, calendar: CalendarCheck, phone: Phone,

@@ -1,4 +1,4 @@
-import type { ImageRef } from '../../generator/plan/types.js';
+import type { ImageRef } from '../../contracts/pages.js';
 
 /** An image with its intrinsic size (nothing shifts while it loads); photos offer AVIF, then WebP. */
 export function Picture({ image, alt, className = '', eager = false, sizes = '100vw' }: {

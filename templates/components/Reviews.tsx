@@ -1,4 +1,4 @@
-import type { ReviewsProps } from '../../generator/plan/types.js';
+import type { ReviewsProps } from '../../contracts/pages.js';
 import ReviewsWidget from '../../src/islands/ReviewsWidget.js';
 import { Island } from './Island.js';
 

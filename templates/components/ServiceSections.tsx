@@ -1,5 +1,5 @@
 import { CircleCheck } from 'lucide-react';
-import type { ServiceSection } from '../../generator/model/schemas.js';
+import type { ServiceSection } from '../../contracts/content.js';
 import { LinkButton } from './Buttons.js';
 import { Icon } from './Icon.js';
 import { Section } from './Section.js';

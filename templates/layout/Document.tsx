@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Chrome, PageHead } from '../../generator/plan/types.js';
+import type { Layout as Chrome, PageHead } from '../../contracts/pages.js';
 import { JsonLd } from '../components/JsonLd.js';
 import { Footer } from './Footer.js';
 import { Header } from './Header.js';

@@ -1,5 +1,5 @@
 import { Clock, Mail, MapPin, Phone, Sparkles } from 'lucide-react';
-import type { Chrome } from '../../generator/plan/types.js';
+import type { Layout as Chrome } from '../../contracts/pages.js';
 
 export function Footer({ chrome }: { chrome: Chrome }) {
   const f = chrome.footer;

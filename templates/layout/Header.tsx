@@ -1,5 +1,5 @@
 import { Menu, Phone, Sparkles, X } from 'lucide-react';
-import type { Chrome } from '../../generator/plan/types.js';
+import type { Layout as Chrome } from '../../contracts/pages.js';
 
 /**
  * Header with a right-side drawer for small screens. The drawer is a native popover: it opens,

@@ -1,5 +1,5 @@
 import { Phone } from 'lucide-react';
-import type { Chrome, PageBody } from '../../generator/plan/types.js';
+import type { Layout as Chrome, PageBody } from '../../contracts/pages.js';
 import ChecklistTabs from '../../src/islands/ChecklistTabs.js';
 import { LinkButton } from '../components/Buttons.js';
 import { Island } from '../components/Island.js';

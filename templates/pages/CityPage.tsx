@@ -1,5 +1,5 @@
 import { ArrowRight, CircleCheck } from 'lucide-react';
-import type { PageBody } from '../../generator/plan/types.js';
+import type { PageBody } from '../../contracts/pages.js';
 import { Breadcrumbs } from '../components/Breadcrumbs.js';
 import { LinkButton } from '../components/Buttons.js';
 import { Discount } from '../components/Discount.js';

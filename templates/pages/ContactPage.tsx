@@ -1,5 +1,5 @@
 import { Clock, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
-import type { PageBody } from '../../generator/plan/types.js';
+import type { PageBody } from '../../contracts/pages.js';
 import ContactForm from '../../src/islands/ContactForm.js';
 import Toaster from '../../src/islands/Toaster.js';
 import { Island } from '../components/Island.js';

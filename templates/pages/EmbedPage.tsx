@@ -1,5 +1,5 @@
 import { CircleCheck } from 'lucide-react';
-import type { PageBody } from '../../generator/plan/types.js';
+import type { PageBody } from '../../contracts/pages.js';
 
 type Props = Extract<PageBody, { kind: 'embed' }>;
 

@@ -1,5 +1,5 @@
 import { ArrowRight, CircleCheck, Phone } from 'lucide-react';
-import type { Chrome, PageBody } from '../../generator/plan/types.js';
+import type { Layout as Chrome, PageBody } from '../../contracts/pages.js';
 import { LinkButton } from '../components/Buttons.js';
 import { Discount } from '../components/Discount.js';
 import { Faq } from '../components/Faq.js';

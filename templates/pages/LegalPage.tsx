@@ -1,4 +1,4 @@
-import type { PageBody } from '../../generator/plan/types.js';
+import type { PageBody } from '../../contracts/pages.js';
 
 type Props = Extract<PageBody, { kind: 'legal' }>;
 

@@ -1,5 +1,5 @@
 import { MapPin, Phone, Users } from 'lucide-react';
-import type { Chrome, PageBody } from '../../generator/plan/types.js';
+import type { Layout as Chrome, PageBody } from '../../contracts/pages.js';
 import { LinkButton } from '../components/Buttons.js';
 
 type Props = Extract<PageBody, { kind: 'locations' }> & { chrome: Chrome };

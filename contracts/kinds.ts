@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import {
   checklistSchema, citySchema, contactSchema, embedPageSchema, formsSchema, homeSchema, legalFrontMatterSchema,
   locationsSchema, serviceSchema, servicesIndexSchema, siteSchema,
-} from './schemas.js';
+} from './content.js';
 
 export interface ContentKind {
   /** Name of the JSON Schema file in content/schemas/. */

@@ -1,10 +1,11 @@
 /**
- * The content model: one zod schema per content kind. This file is the single source of truth:
- * `npm run schemas` writes content/schemas/*.schema.json from it (editors and ajv read those),
- * and the TypeScript types below are inferred from it.
+ * The content model: one zod schema per content kind, the one source of truth. The TypeScript
+ * types below are inferred from it; the JSON Schemas are derived from it in memory
+ * (generator/validate/jsonSchemas.ts), compiled by ajv from there and written to content/schemas/
+ * for editors by `npm run schemas`. The texts islands receive as props are part of it; browser code
+ * imports only types from here, so zod never reaches the island bundle.
  */
 import { z } from 'zod';
-import { checklistRoomsSchema, checklistColumnsSchema, formsSchema, type ChecklistValue } from '../../src/lib/contentSchemas.js';
 
 const text = z.string().trim().min(1);
 const describe = <T extends z.ZodType>(schema: T, description: string): T => schema.meta({ description });
@@ -35,6 +36,55 @@ const seo = z.strictObject({
 const faqItem = z.strictObject({ question: text, answer: text });
 const stat = z.strictObject({ value: text, label: text });
 const paragraphs = z.array(text).min(1);
+
+/* Texts the islands receive as props (browser code imports their types). */
+
+export const contactTextsSchema = z.strictObject({
+  fields: z.strictObject({
+    firstName: text, lastName: text, email: text, phone: text, message: text, honeypot: text,
+  }),
+  messagePlaceholder: text,
+  submit: text,
+  submitting: text,
+  errors: z.strictObject({ firstName: text, lastName: text, email: text, phone: text, message: text }),
+  success: z.strictObject({ title: text, description: text }),
+  failure: describe(z.strictObject({ title: text, description: text }), '{phone} is filled in'),
+});
+
+export const discountTextsSchema = z.strictObject({
+  title: text,
+  text,
+  fields: z.strictObject({ email: text, phone: text }),
+  submit: text,
+  submitting: text,
+  close: text,
+  consent: text,
+  errors: z.strictObject({ email: text, phone: text }),
+  success: z.strictObject({ title: text, description: text }),
+  failure: z.strictObject({ title: text, description: text }),
+  notification: z.strictObject({ firstName: text, lastName: text, message: text }),
+  delayMs: z.int().min(0),
+  scrollPauseMs: z.int().min(0),
+  sessionFlag: text,
+});
+
+export const formsSchema = z.strictObject({ contact: contactTextsSchema, discount: discountTextsSchema });
+
+const checklistValue = describe(z.union([z.boolean(), z.literal('N/A')]), 'true, false or "N/A"');
+
+export const checklistColumnsSchema = z.strictObject({ task: text, routine: text, deep: text, moveInOut: text });
+
+export const checklistRoomsSchema = z.array(z.strictObject({
+  id: z.string().regex(/^[a-z-]+$/),
+  label: describe(text, 'Short tab label, e.g. Bath'),
+  name: describe(text, 'Full room name, e.g. Bathrooms'),
+  tasks: z.array(z.strictObject({
+    task: text,
+    routine: z.boolean(),
+    deep: z.boolean(),
+    moveInOut: checklistValue,
+  })).min(1),
+})).min(1);
 
 export const siteSchema = z.strictObject({
   brand: z.strictObject({
@@ -223,8 +273,6 @@ export const checklistSchema = z.strictObject({
   getStarted: z.strictObject({ heading: text, text, bookLabel: text, callLabel: text }),
 });
 
-export { formsSchema };
-
 export const homeSchema = z.strictObject({
   seo,
   hero: z.strictObject({ eyebrow: text, heading: text, subheading: text, image: imagePath, callLabel: text }),
@@ -305,17 +353,57 @@ export type ServiceSection = z.infer<typeof serviceSection>;
 export type CityFile = z.infer<typeof citySchema>;
 export type CityPageContent = z.infer<typeof cityPageSchema>;
 export type Checklist = z.infer<typeof checklistSchema>;
-export type { ChecklistRoom, ChecklistColumns } from '../../src/lib/contentSchemas.js';
-export type { ChecklistValue };
 export type Home = z.infer<typeof homeSchema>;
 export type ServicesIndex = z.infer<typeof servicesIndexSchema>;
 export type Locations = z.infer<typeof locationsSchema>;
 export type Contact = z.infer<typeof contactSchema>;
 export type EmbedPage = z.infer<typeof embedPageSchema>;
-export type { Forms, ContactTexts, DiscountTexts } from '../../src/lib/contentSchemas.js';
 export type LegalFrontMatter = z.infer<typeof legalFrontMatterSchema>;
 export type FaqItem = z.infer<typeof faqItem>;
 export type Link = z.infer<typeof link>;
 export type Stat = z.infer<typeof stat>;
-export type Seo = z.infer<typeof seo>;
 export type IconName = z.infer<typeof iconName>;
+export type ContactTexts = z.infer<typeof contactTextsSchema>;
+export type DiscountTexts = z.infer<typeof discountTextsSchema>;
+export type Forms = z.infer<typeof formsSchema>;
+export type ChecklistValue = z.infer<typeof checklistValue>;
+export type ChecklistColumns = z.infer<typeof checklistColumnsSchema>;
+export type ChecklistRoom = z.infer<typeof checklistRoomsSchema>[number];
+
+/** The typed content model every page is planned from: validated content plus what derives from it. */
+export interface ServiceEntry extends Service {
+  slug: string;
+  route: string;
+}
+
+export interface CityEntry extends Omit<CityFile, 'page'> {
+  slug: string;
+  /** The city page's route, or null when the city has no page. */
+  route: string | null;
+  /** Where the city card's Explore Location button leads. */
+  exploreHref: string;
+  page?: CityPageContent;
+}
+
+export interface LegalEntry extends LegalFrontMatter {
+  slug: string;
+  route: string;
+  html: string;
+}
+
+export interface SiteModel {
+  site: Site;
+  home: Home;
+  servicesIndex: ServicesIndex;
+  locations: Locations;
+  contact: Contact;
+  checklist: Checklist;
+  forms: Forms;
+  customerLogin: EmbedPage;
+  bookOnline: EmbedPage;
+  services: ServiceEntry[];
+  cities: CityEntry[];
+  /** The served-cities list: site settings' list plus every city file, without repeats. */
+  servedCities: string[];
+  legal: LegalEntry[];
+}

@@ -1,11 +1,23 @@
-/** What the render stage receives: plain, serializable data (it crosses worker boundaries). */
-import type { ImageRef } from '../assets/images.js';
+/**
+ * What the plan stage hands to render and the templates: plain, serializable data (it crosses
+ * worker boundaries).
+ */
 import type {
   Checklist, CityPageContent, Contact, ContactTexts, DiscountTexts, EmbedPage, FaqItem, Home, IconName, Link,
   Locations, Service, ServicesIndex, Site, Stat,
-} from '../model/schemas.js';
+} from './content.js';
 
-export type { ImageRef };
+export type { FaqItem };
+
+/** A processed image as pages reference it. */
+export interface ImageRef {
+  /** The image for browsers that take neither source set (WebP for photos, the SVG itself for art). */
+  src: string;
+  avifSrcSet?: string;
+  webpSrcSet?: string;
+  width: number;
+  height: number;
+}
 
 export interface PageHead {
   title: string;
@@ -19,8 +31,8 @@ export interface PageHead {
   noindex?: boolean;
 }
 
-/** Data the layout (header, footer) needs on every page. */
-export interface Chrome {
+/** Data the layout (header, footer, document head) needs on every page. */
+export interface Layout {
   brand: string;
   tagline: string;
   phone: { display: string; href: string };
@@ -93,4 +105,3 @@ export interface PagePlan {
   body: PageBody;
 }
 
-export type { FaqItem };

@@ -1,6 +1,6 @@
-/** JSON Schemas derived from the zod model: written to content/schemas/ and compiled by ajv. */
+/** JSON Schemas derived from the zod model in memory: compiled by ajv, and written to content/schemas/ for editors. */
 import { z } from 'zod';
-import { kinds, kindNames, type ContentKind } from './kinds.js';
+import { kinds, kindNames, type ContentKind } from '../../contracts/kinds.js';
 
 /**
  * The JSON Schema pattern of a text that must not be blank. JavaScript's \s is exactly what
@@ -44,9 +44,4 @@ export function schemaFiles(): Map<string, string> {
     files.set(kind.schemaFile, JSON.stringify(jsonSchemaOf(kind), null, 2) + '\n');
   }
   return files;
-}
-
-export async function schemaFilesWithReference(): Promise<Map<string, string>> {
-  const { contentReference } = await import('./reference.js');
-  return new Map([...schemaFiles(), ['README.md', contentReference()]]);
 }

@@ -1,0 +1,17 @@
+/** What the load stage hands on: one content file, parsed but not yet validated. */
+import type { KindName } from './kinds.js';
+
+export interface RawDoc {
+  /** Path relative to the project root, posix separators. */
+  file: string;
+  kind: KindName;
+  slug: string;
+  /** The YAML text (for Markdown, the front matter only). */
+  yaml: string;
+  /** Lines before the YAML text starts in the file (1 for Markdown front matter after ---). */
+  lineOffset: number;
+  /** The parsed data; after validation, the content model's output for this kind. */
+  data: unknown;
+  /** Markdown body, for Markdown kinds. */
+  body?: string;
+}
