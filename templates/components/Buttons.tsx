@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Phone } from 'lucide-react';
 
 const base = 'inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-6 py-3 text-base font-semibold transition-colors';
 const variants = {
@@ -15,4 +16,14 @@ export function LinkButton({ href, children, variant = 'primary', className = ''
   className?: string;
 }) {
   return <a href={href} className={`${variants[variant]} ${className}`}>{children}</a>;
+}
+
+/** A tel: link with a phone icon: "{label}{separator}{number}". */
+export function PhoneButton({ phone, label, separator = ': ', variant = 'outline' }: {
+  phone: { display: string; href: string };
+  label: string;
+  separator?: string;
+  variant?: keyof typeof variants;
+}) {
+  return <LinkButton href={phone.href} variant={variant}><Phone className="size-4" aria-hidden="true" />{label}{separator}{phone.display}</LinkButton>;
 }

@@ -1,11 +1,12 @@
-import { ArrowRight, CircleCheck } from 'lucide-react';
+import { CircleCheck } from 'lucide-react';
 import type { PageBody } from '../../contracts/pages.js';
 import { Breadcrumbs } from '../components/Breadcrumbs.js';
 import { LinkButton } from '../components/Buttons.js';
+import { CtaSection } from '../components/CtaSection.js';
 import { Discount } from '../components/Discount.js';
 import { Faq } from '../components/Faq.js';
 import { Hero } from '../components/Hero.js';
-import { Icon } from '../components/Icon.js';
+import { RelatedCards } from '../components/RelatedCards.js';
 import { Reviews } from '../components/Reviews.js';
 import { Section } from '../components/Section.js';
 
@@ -43,28 +44,11 @@ export function CityPage({ name, content, texts, heroImage, related, reviews, di
 
       <Faq id="city-faq" heading={texts.faqHeading} items={content.faqs} />
 
-      <section aria-labelledby="cta-heading" className="bg-brand-800 py-16 text-white sm:py-20">
-        <div className="mx-auto max-w-3xl px-4 text-center sm:px-6">
-          <h2 id="cta-heading" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{texts.ctaHeading}</h2>
-          <p className="mt-4 text-lg text-white/90">{texts.ctaText}</p>
-          <div className="mt-8"><LinkButton href="/book-online" variant="accent">{texts.ctaButton}</LinkButton></div>
-        </div>
-      </section>
+      <CtaSection id="cta-heading" heading={texts.ctaHeading} text={texts.ctaText} tone="band">
+        <LinkButton href="/book-online" variant="accent">{texts.ctaButton}</LinkButton>
+      </CtaSection>
 
-      <Section id="related" heading={texts.relatedHeading}>
-        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {related.map((r) => (
-            <li key={r.href}>
-              <a href={r.href} className="group flex h-full flex-col rounded-card border border-ink-200 bg-white p-6 shadow-card transition hover:border-brand-400">
-                <span className="grid size-12 place-items-center rounded-xl bg-brand-50 text-brand-700"><Icon name={r.icon} /></span>
-                <span className="mt-4 text-lg font-semibold text-ink-900">{r.name}</span>
-                <span className="mt-2 flex-1 text-ink-600">{r.text}</span>
-                <ArrowRight className="mt-4 size-5 text-brand-700 transition group-hover:translate-x-1" aria-hidden="true" />
-              </a>
-            </li>
-          ))}
-        </ul>
-      </Section>
+      <RelatedCards heading={texts.relatedHeading} items={related} />
 
       <Discount texts={discount} page={route} closeLabel={closeLabel} />
     </>

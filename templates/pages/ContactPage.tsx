@@ -3,6 +3,7 @@ import type { PageBody } from '../../contracts/pages.js';
 import ContactForm from '../../src/islands/ContactForm.js';
 import Toaster from '../../src/islands/Toaster.js';
 import { Island } from '../components/Island.js';
+import { PageHeader } from '../components/PageHeader.js';
 
 type Props = Extract<PageBody, { kind: 'contact' }>;
 const cardIcons: Record<Props['cards'][number]['kind'], LucideIcon> = { phone: Phone, email: Mail, area: MapPin, hours: Clock };
@@ -10,12 +11,7 @@ const cardIcons: Record<Props['cards'][number]['kind'], LucideIcon> = { phone: P
 export function ContactPage({ page, texts, cards, toastClose }: Props) {
   return (
     <>
-      <section className="bg-gradient-to-br from-brand-800 to-brand-950 py-16 text-center text-white sm:py-20">
-        <div className="mx-auto max-w-3xl px-4 sm:px-6">
-          <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{page.heading}</h1>
-          <p className="mt-5 text-lg text-white/90">{page.intro}</p>
-        </div>
-      </section>
+      <PageHeader heading={page.heading} intro={page.intro} />
       <div className="bg-ink-50 py-12 sm:py-16">
         <div className="mx-auto grid max-w-6xl gap-8 px-4 sm:px-6 lg:grid-cols-[1fr_22rem]">
           <section aria-labelledby="form-heading" className="rounded-card bg-white p-6 shadow-card sm:p-8">

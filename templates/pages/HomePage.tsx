@@ -1,6 +1,6 @@
-import { ArrowRight, CircleCheck, Phone } from 'lucide-react';
+import { ArrowRight, CircleCheck } from 'lucide-react';
 import type { Layout as Chrome, PageBody } from '../../contracts/pages.js';
-import { LinkButton } from '../components/Buttons.js';
+import { LinkButton, PhoneButton } from '../components/Buttons.js';
 import { Discount } from '../components/Discount.js';
 import { Faq } from '../components/Faq.js';
 import { Hero } from '../components/Hero.js';
@@ -20,7 +20,7 @@ export function HomePage({ home, claims, stats, services, reviews, discount, her
         <p className="mt-5 max-w-2xl text-lg text-white/90 sm:text-xl">{home.hero.subheading}</p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           <LinkButton href="/book-online" variant="accent">{labels.getFreeQuote}</LinkButton>
-          <LinkButton href={chrome.phone.href} variant="light"><Phone className="size-4" aria-hidden="true" />{home.hero.callLabel} {chrome.phone.display}</LinkButton>
+          <PhoneButton phone={chrome.phone} label={home.hero.callLabel} separator=" " variant="light" />
         </div>
       </Hero>
 

@@ -1,6 +1,7 @@
-import { MapPin, Phone, Users } from 'lucide-react';
+import { MapPin, Users } from 'lucide-react';
 import type { Layout as Chrome, PageBody } from '../../contracts/pages.js';
 import { LinkButton } from '../components/Buttons.js';
+import { CtaSection } from '../components/CtaSection.js';
 
 type Props = Extract<PageBody, { kind: 'locations' }> & { chrome: Chrome };
 
@@ -44,16 +45,9 @@ export function LocationsPage({ page, stats, cities, chrome }: Props) {
         </div>
       </section>
 
-      <section aria-labelledby="dont-see-heading" className="bg-white py-16 sm:py-20">
-        <div className="mx-auto max-w-3xl rounded-card bg-brand-50 px-6 py-12 text-center sm:px-12">
-          <h2 id="dont-see-heading" className="text-3xl font-bold tracking-tight text-balance text-ink-900 sm:text-4xl">{page.dontSee.heading}</h2>
-          <p className="mt-4 text-lg text-ink-700">{page.dontSee.text}</p>
-          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <LinkButton href="/contact">{page.dontSee.contactLabel}</LinkButton>
-            <LinkButton href={chrome.phone.href} variant="outline"><Phone className="size-4" aria-hidden="true" />{page.dontSee.callLabel}: {chrome.phone.display}</LinkButton>
-          </div>
-        </div>
-      </section>
+      <CtaSection id="dont-see-heading" heading={page.dontSee.heading} text={page.dontSee.text} tone="card" call={{ phone: chrome.phone, label: page.dontSee.callLabel }}>
+        <LinkButton href="/contact">{page.dontSee.contactLabel}</LinkButton>
+      </CtaSection>
     </>
   );
 }

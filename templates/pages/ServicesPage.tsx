@@ -1,19 +1,16 @@
 import { CircleCheck } from 'lucide-react';
 import type { PageBody } from '../../contracts/pages.js';
 import { LinkButton } from '../components/Buttons.js';
+import { CtaSection } from '../components/CtaSection.js';
 import { Icon } from '../components/Icon.js';
+import { PageHeader } from '../components/PageHeader.js';
 
 type Props = Extract<PageBody, { kind: 'services' }>;
 
 export function ServicesPage({ page, cards, labels }: Props) {
   return (
     <>
-      <section className="bg-gradient-to-br from-brand-800 to-brand-950 py-16 text-center text-white sm:py-24">
-        <div className="mx-auto max-w-3xl px-4 sm:px-6">
-          <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{page.heading}</h1>
-          <p className="mt-5 text-lg text-white/90">{page.intro}</p>
-        </div>
-      </section>
+      <PageHeader heading={page.heading} intro={page.intro} tall />
       <section aria-label={page.heading} className="bg-ink-50 py-16 sm:py-20">
         <ul className="mx-auto grid max-w-6xl gap-6 px-4 sm:px-6 md:grid-cols-2">
           {cards.map((card) => (
@@ -30,13 +27,9 @@ export function ServicesPage({ page, cards, labels }: Props) {
           ))}
         </ul>
       </section>
-      <section aria-labelledby="services-cta" className="bg-white py-16 text-center">
-        <div className="mx-auto max-w-2xl px-4">
-          <h2 id="services-cta" className="text-3xl font-bold tracking-tight text-balance text-ink-900 sm:text-4xl">{page.cta.heading}</h2>
-          <p className="mt-4 text-lg text-ink-700">{page.cta.text}</p>
-          <div className="mt-8"><LinkButton href={page.cta.button.href}>{page.cta.button.label}</LinkButton></div>
-        </div>
-      </section>
+      <CtaSection id="services-cta" heading={page.cta.heading} text={page.cta.text} tone="plain">
+        <LinkButton href={page.cta.button.href}>{page.cta.button.label}</LinkButton>
+      </CtaSection>
     </>
   );
 }
