@@ -5,10 +5,11 @@
  * read afresh and reported in full.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { RawDoc } from '../contracts/documents.js';
+import { CacheKey, writeAtomic } from './cache.js';
 import { schemaFiles } from './validate/jsonSchemas.js';
 
 export class ParseCache {
@@ -17,7 +18,7 @@ export class ParseCache {
   private constructor(private readonly file: string, private readonly entries: Map<string, RawDoc>, private readonly version: string) {}
 
   static async open(cacheDir: string): Promise<ParseCache> {
-    const version = createHash('sha256').update([...schemaFiles().values()].join('')).digest('hex').slice(0, 16);
+    const version = new CacheKey().add(...schemaFiles().values()).digest(16);
     const file = path.join(cacheDir, `content-${version}.v8`);
     const entries = await readFile(file).then((b) => deserialize(b) as Map<string, RawDoc>, () => new Map<string, RawDoc>());
     return new ParseCache(file, entries, version);
@@ -42,8 +43,6 @@ export class ParseCache {
   /** Keep exactly this run's documents. */
   async save() {
     if (!this.dirty && this.used.size === this.entries.size) return;
-    await mkdir(path.dirname(this.file), { recursive: true });
-    await writeFile(`${this.file}.${process.pid}`, serialize(this.used));
-    await rename(`${this.file}.${process.pid}`, this.file);
+    await writeAtomic(this.file, serialize(this.used));
   }
 }

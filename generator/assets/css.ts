@@ -3,24 +3,14 @@
  * result depends only on the files Tailwind scans, so it is cached by their digest and the
  * compiler is not even loaded when nothing changed.
  */
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { hashLockfiles } from './lockfile.js';
+import { CacheKey, writeAtomic } from '../cache.js';
 
+/** What templates/styles/site.css tells Tailwind to scan (its @source lines). */
 const SCANNED = ['templates', 'src'];
 
-function inputDigest(root: string, fontFaceCss: string): string {
-  const hash = createHash('sha256').update(fontFaceCss);
-  for (const dir of SCANNED) {
-    const files = readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort();
-    for (const file of files) hash.update(path.relative(root, file)).update(readFileSync(file));
-  }
-  hashLockfiles(hash, root);
-  return hash.digest('hex').slice(0, 24);
-}
+const inputDigest = (root: string, fontFaceCss: string) => new CacheKey().add(fontFaceCss).files(root, SCANNED).lockfile(root).digest(24);
 
 export async function buildCss(root: string, fontFaceCss: string): Promise<string> {
   const cacheFile = path.join(root, '.cache', 'css', `${inputDigest(root, fontFaceCss)}.css`);
@@ -32,8 +22,6 @@ export async function buildCss(root: string, fontFaceCss: string): Promise<strin
   const compiler = await compile(input, { base: path.dirname(entry), onDependency: () => {} });
   const scanner = new Scanner({ sources: compiler.sources.map((s) => ({ ...s, negated: s.negated ?? false })) });
   const css = optimize(fontFaceCss + compiler.build(scanner.scan().sort()), { minify: true }).code;
-  await mkdir(path.dirname(cacheFile), { recursive: true });
-  await writeFile(`${cacheFile}.${process.pid}`, css);
-  await rename(`${cacheFile}.${process.pid}`, cacheFile);
+  await writeAtomic(cacheFile, css);
   return css;
 }

@@ -4,9 +4,10 @@
  * - Photos (PNG, JPEG, WebP) become AVIF and WebP at a few widths with sharp; encoded files are
  *   cached in .cache/images/ by content hash, so an unchanged photo is never encoded twice.
  */
-import { access, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { access, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImageRef } from '../../contracts/pages.js';
+import { writeAtomic } from '../cache.js';
 import { contentHash } from './hash.js';
 
 export interface ImageFile {
@@ -52,7 +53,6 @@ export async function processImages(contentDir: string, cacheDir: string, names:
       refs.set(name, { src: url, ...svgSize(source.toString('utf8')) });
       continue;
     }
-    await mkdir(cacheDir, { recursive: true });
     // sharp (a native library) loads only when there is a photo to encode.
     const { default: sharp } = await import('sharp');
     const meta = await sharp(source).metadata();
@@ -67,7 +67,7 @@ export async function processImages(contentDir: string, cacheDir: string, names:
         if (!(await exists(cachePath))) {
           const pipeline = sharp(source).resize({ width });
           const out = format === 'avif' ? await pipeline.avif({ quality: 50, effort: 4 }).toBuffer() : await pipeline.webp({ quality: 75 }).toBuffer();
-          await writeFile(cachePath, out);
+          await writeAtomic(cachePath, out);
         }
         const url = `/assets/img/${fileName}`;
         files.push({ url, sourcePath: cachePath });

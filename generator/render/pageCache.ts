@@ -5,10 +5,9 @@
  * link check still covers every page.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { copyFile, mkdir, readFile, readdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { hashLockfiles } from '../assets/lockfile.js';
+import { CacheKey, copyAtomic, writeAtomic } from '../cache.js';
 import type { Layout, PagePlan } from '../../contracts/pages.js';
 import type { BatchResult } from './renderAndWrite.js';
 
@@ -16,16 +15,7 @@ const CODE_DIRS = ['contracts', 'templates', 'src', 'generator/render', 'generat
 
 /** A digest of every source file that can change how a page renders, plus the lockfile. */
 export function renderCodeVersion(root: string): string {
-  const hash = createHash('sha256');
-  for (const dir of CODE_DIRS) {
-    const files = readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile())
-      .map((e) => path.join(e.parentPath, e.name))
-      .sort();
-    for (const file of files) hash.update(file).update(readFileSync(file));
-  }
-  hashLockfiles(hash, root);
-  return hash.digest('hex');
+  return new CacheKey().files(root, CODE_DIRS).lockfile(root).digest();
 }
 
 interface Index {
@@ -91,9 +81,7 @@ export class PageCache {
       for (let i = next++; i < pages.length; i = next++) {
         const page = pages[i]!;
         const key = this.keyOf(page);
-        const tmp = path.join(this.dir, `${key}.html.${process.pid}`);
-        await copyFile(path.join(outDir, page.file), tmp);
-        await rename(tmp, path.join(this.dir, `${key}.html`));
+        await copyAtomic(path.join(outDir, page.file), path.join(this.dir, `${key}.html`));
         this.fresh.set(key, refsByRoute.get(page.route) ?? []);
       }
     };
@@ -114,9 +102,7 @@ export class PageCache {
       }
       pages[key] = n;
     }
-    const indexFile = path.join(this.dir, 'index.json');
-    await writeFile(`${indexFile}.${process.pid}`, JSON.stringify({ version: 1, pages, refs } satisfies Index));
-    await rename(`${indexFile}.${process.pid}`, indexFile);
+    await writeAtomic(path.join(this.dir, 'index.json'), JSON.stringify({ version: 1, pages, refs } satisfies Index));
     for (const file of await readdir(this.dir)) {
       if (file.endsWith('.html') && !(file.slice(0, -5) in pages)) await unlink(path.join(this.dir, file)).catch(() => undefined);
     }

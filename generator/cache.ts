@@ -1,0 +1,89 @@
+/**
+ * The one cache machinery of .cache/: digests of the inputs a cached result depends on, and writes
+ * that a crash or a parallel build can never leave half done. Deleting .cache/ is always safe.
+ */
+import { createHash, type Hash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock', 'bun.lockb'];
+
+/**
+ * A digest builder for a cache key: `.files(root, dirs)` adds every file below those folders (path
+ * relative to root, and bytes), `.lockfile(root)` whichever package manager's lockfile the project
+ * has. Without a lockfile (a zip download), a dependency update goes unnoticed: delete .cache/.
+ */
+export class CacheKey {
+  private readonly hash: Hash = createHash('sha256');
+
+  add(...parts: (string | Uint8Array)[]): this {
+    for (const part of parts) this.hash.update(part);
+    return this;
+  }
+
+  /** Every file below root/dir for each dir, in a stable order. */
+  files(root: string, dirs: readonly string[]): this {
+    for (const dir of dirs) {
+      const files = readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => path.join(e.parentPath, e.name))
+        .sort();
+      for (const file of files) this.hash.update(path.relative(root, file).split(path.sep).join('/')).update(readFileSync(file));
+    }
+    return this;
+  }
+
+  /** The bytes of every lockfile the project has (bytes only: npm projects keep their digests). */
+  lockfile(root: string): this {
+    for (const name of LOCKFILES) {
+      const bytes = readIfExists(path.join(root, name));
+      if (bytes) this.hash.update(bytes);
+    }
+    return this;
+  }
+
+  digest(length = 64): string {
+    return this.hash.digest('hex').slice(0, length);
+  }
+}
+
+/** Write file as a whole or not at all (a temporary file renamed into place). */
+export async function writeAtomic(file: string, data: string | Uint8Array): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}`;
+  await writeFile(tmp, data);
+  await rename(tmp, file);
+}
+
+/** Copy a file into the cache as a whole or not at all. */
+export async function copyAtomic(from: string, to: string): Promise<void> {
+  const tmp = `${to}.${process.pid}`;
+  await copyFile(from, tmp);
+  await rename(tmp, to);
+}
+
+/**
+ * Fill a cache folder as a whole or not at all: `fill` writes into a staging folder that is renamed
+ * to dir when it succeeded (another build that got there first wins; its result is the same).
+ */
+export async function fillDirAtomic<T>(dir: string, fill: (staging: string) => Promise<T>): Promise<T> {
+  const staging = `${dir}.${process.pid}`;
+  await rm(staging, { recursive: true, force: true });
+  const result = await fill(staging).catch(async (err: unknown) => {
+    await rm(staging, { recursive: true, force: true });
+    throw err;
+  });
+  await mkdir(path.dirname(dir), { recursive: true });
+  await rename(staging, dir).catch(() => rm(staging, { recursive: true, force: true }));
+  return result;
+}
+
+function readIfExists(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
