@@ -1,5 +1,6 @@
 import { CircleCheck, MapPin } from 'lucide-react';
 import type { PageBody } from '../../contracts/pages.js';
+import { BOOK_ONLINE } from '../../contracts/routes.js';
 import { Breadcrumbs } from '../components/Breadcrumbs.js';
 import { LinkButton } from '../components/Buttons.js';
 import { CtaSection } from '../components/CtaSection.js';
@@ -20,7 +21,7 @@ export function ServicePage({ service, heroImage, servedCities, related, reviews
         <Breadcrumbs items={breadcrumbs} label={breadcrumbLabel} />
         <h1 className="mt-6 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{service.hero.heading}</h1>
         <p className="mt-5 max-w-2xl text-lg text-white/90 sm:text-xl">{service.hero.subheading}</p>
-        <div className="mt-8"><LinkButton href="/book-online" variant="accent">{labels.bookOnline}</LinkButton></div>
+        <div className="mt-8"><LinkButton href={BOOK_ONLINE} variant="accent">{labels.bookOnline}</LinkButton></div>
       </Hero>
 
       <section aria-labelledby="intro-heading" className="bg-white py-16 sm:py-20">

@@ -1,5 +1,6 @@
 import { CircleCheck } from 'lucide-react';
 import type { PageBody } from '../../contracts/pages.js';
+import { BOOK_ONLINE } from '../../contracts/routes.js';
 import { LinkButton } from '../components/Buttons.js';
 import { CtaSection } from '../components/CtaSection.js';
 import { Icon } from '../components/Icon.js';
@@ -22,7 +23,7 @@ export function ServicesPage({ page, cards, labels }: Props) {
               <ul className="mt-3 flex-1 space-y-2">
                 {card.included.map((item) => <li key={item} className="flex gap-2 text-ink-700"><CircleCheck className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />{item}</li>)}
               </ul>
-              <div className="mt-7"><LinkButton href="/book-online" className="w-full sm:w-auto">{labels.getFreeQuote}</LinkButton></div>
+              <div className="mt-7"><LinkButton href={BOOK_ONLINE} className="w-full sm:w-auto">{labels.getFreeQuote}</LinkButton></div>
             </li>
           ))}
         </ul>
