@@ -1,7 +1,7 @@
 /**
- * The whole build: content → model → plan → render → write, into a temporary folder that replaces
- * dist/ only when everything succeeded. A failed build leaves the previous dist/ exactly as it was.
- * The steps are exported for `npm run dev`, which runs them incrementally.
+ * The pipeline: content (load, validate, model) → plan → render → write. `build` runs it once into
+ * a temporary folder that replaces dist/ only when everything succeeded (a failed build leaves the
+ * previous dist/ exactly as it was); `npm run dev` (dev.ts) drives the same Pipeline incrementally.
  */
 import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -43,14 +43,13 @@ export interface BuildResult {
   htmlBytes: number;
 }
 
-export const contentDirOf = (opts: BuildOptions) => opts.contentDir ?? path.join(opts.root, 'content');
-export const originOf = (opts: BuildOptions, model: SiteModel) => (opts.siteUrl ?? model.site.siteUrl).replace(/\/+$/, '');
+const originOf = (opts: BuildOptions, model: SiteModel) => (opts.siteUrl ?? model.site.siteUrl).replace(/\/+$/, '');
 
 export async function build(opts: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const lap = stageTimer();
   const outDir = opts.outDir ?? path.join(opts.root, 'dist');
-  const { model, docs } = await loadContent({ root: opts.root, contentDir: contentDirOf(opts) });
+  const { model, docs } = await loadContent(opts);
   lap('content');
 
   const tmp = `${outDir}.tmp-${process.pid}`;
@@ -58,15 +57,16 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   // Every step below settles all it started before it fails, so nothing writes into tmp any more
   // when it is removed, and the error is the failed step's own.
   try {
-    const site = await writeAssets(opts, tmp);
+    const pipeline = new Pipeline(opts, tmp);
+    const site = await pipeline.assets();
     lap('assets');
-    const { layout, pages } = planSite(model, opts, site);
-    await makeDirs(pages, tmp);
+    const { layout, pages } = pipeline.plan(model, site);
+    await pipeline.makeDirs(pages);
     lap('plan');
     const rendered = await renderCached(pages, layout, tmp, opts);
     lap('render');
-    checkLinks(rendered, pages, site, docs);
-    await writeHostFiles(model, pages, opts, tmp);
+    pipeline.checkLinks(rendered, pages, site, docs);
+    await pipeline.writeHostFiles(model, pages);
     await swap(tmp, outDir);
     lap('write');
     return { pages: pages.length, ms: performance.now() - started, outDir, htmlBytes: rendered.bytes };
@@ -112,69 +112,79 @@ export interface SiteAssets {
   files: ReadonlySet<string>;
 }
 
-/** Stylesheet, font, images, island bundle, page scripts and static files, written to outDir. */
-export async function writeAssets(opts: BuildOptions, outDir: string, extraAssets: Partial<Layout['assets']> = {}): Promise<SiteAssets> {
-  const { root } = opts;
-  const contentDir = contentDirOf(opts);
-  await mkdir(path.join(outDir, 'assets', 'img'), { recursive: true });
-  const [images, font, islands, scripts, staticFiles] = await settleAll([
-    listImages(contentDir).then((names) => processImages(contentDir, path.join(root, '.cache', 'images'), names)),
-    loadFont(),
-    opts.skipIslands ? undefined : buildIslandsCached({
-      root, outDir: path.join(outDir, 'assets'),
-      ...(opts.supabaseUrl && { supabaseUrl: opts.supabaseUrl }),
-      ...(opts.supabaseAnonKey && { supabaseAnonKey: opts.supabaseAnonKey }),
-      ...(opts.webhookUrl && { webhookUrl: opts.webhookUrl }),
-    }),
-    copyScripts(root, outDir),
-    copyStatic(contentDir, outDir),
-  ]);
-  const css = await buildCss(root, font.fontFaceCss);
-  const cssUrl = `/assets/site-${contentHash(css)}.css`;
-  await settleAll([
-    writeFile(path.join(outDir, cssUrl), css),
-    writeFile(path.join(outDir, font.url), font.bytes),
-    ...images.files.map((f) => cp(f.sourcePath, path.join(outDir, f.url))),
-  ]);
-  const assets: Layout['assets'] = { css: cssUrl, font: font.url, ...scripts, ...(islands && { entry: islands.entry }), ...extraAssets };
-  const files = new Set<string>([
-    cssUrl, font.url, ...images.files.map((f) => f.url), ...Object.values(scripts), ...(islands?.files.map((f) => f.path) ?? []), ...staticFiles,
-    ...Object.values(extraAssets),
-  ]);
-  return { assets, images: images.refs, files };
-}
+/** The steps after the content, writing into outDir: `build` runs each once, dev.ts as content or code changes. */
+export class Pipeline {
+  private readonly contentDir: string;
 
-export function planSite(model: SiteModel, opts: BuildOptions, site: SiteAssets) {
-  const planOptions = { origin: originOf(opts, model), images: site.images, assets: site.assets, year: buildYear() };
-  return { layout: planLayout(model, planOptions), pages: planPages(model, planOptions) };
-}
+  constructor(private readonly opts: BuildOptions, readonly outDir: string, private readonly extraAssets: Partial<Layout['assets']> = {}) {
+    this.contentDir = opts.contentDir ?? path.join(opts.root, 'content');
+  }
 
-export async function makeDirs(pages: readonly PagePlan[], outDir: string) {
-  for (const dir of new Set(pages.map((p) => path.dirname(p.file)))) await mkdir(path.join(outDir, dir), { recursive: true });
-}
+  /** Stylesheet, font, images, island bundle, page scripts and static files, written to outDir. */
+  async assets(): Promise<SiteAssets> {
+    const { opts, contentDir, outDir, extraAssets } = this;
+    const { root } = opts;
+    await mkdir(path.join(outDir, 'assets', 'img'), { recursive: true });
+    const [images, font, islands, scripts, staticFiles] = await settleAll([
+      listImages(contentDir).then((names) => processImages(contentDir, path.join(root, '.cache', 'images'), names)),
+      loadFont(),
+      opts.skipIslands ? undefined : buildIslandsCached({
+        root, outDir: path.join(outDir, 'assets'),
+        ...(opts.supabaseUrl && { supabaseUrl: opts.supabaseUrl }),
+        ...(opts.supabaseAnonKey && { supabaseAnonKey: opts.supabaseAnonKey }),
+        ...(opts.webhookUrl && { webhookUrl: opts.webhookUrl }),
+      }),
+      copyScripts(root, outDir),
+      copyStatic(contentDir, outDir),
+    ]);
+    const css = await buildCss(root, font.fontFaceCss);
+    const cssUrl = `/assets/site-${contentHash(css)}.css`;
+    await settleAll([
+      writeFile(path.join(outDir, cssUrl), css),
+      writeFile(path.join(outDir, font.url), font.bytes),
+      ...images.files.map((f) => cp(f.sourcePath, path.join(outDir, f.url))),
+    ]);
+    const assets: Layout['assets'] = { css: cssUrl, font: font.url, ...scripts, ...(islands && { entry: islands.entry }), ...extraAssets };
+    const files = new Set<string>([
+      cssUrl, font.url, ...images.files.map((f) => f.url), ...Object.values(scripts), ...(islands?.files.map((f) => f.path) ?? []), ...staticFiles,
+      ...Object.values(extraAssets),
+    ]);
+    return { assets, images: images.refs, files };
+  }
 
-/** Every internal link and asset reference in the rendered pages must resolve. */
-export function checkLinks(rendered: BatchResult, pages: readonly PagePlan[], site: SiteAssets, docs: readonly RawDoc[]) {
-  const routes = new Set(pages.map((p) => p.route));
-  const exists = (url: string) => routes.has(url) || site.files.has(url);
-  const errors = brokenLinks(new Map(rendered.refs), exists, docs.map((d) => ({ file: d.file, text: d.yaml, lineOffset: d.lineOffset })));
-  if (errors.length) throw new ContentErrors(errors);
-}
+  plan(model: SiteModel, site: SiteAssets): { layout: Layout; pages: PagePlan[] } {
+    const planOptions = { origin: originOf(this.opts, model), images: site.images, assets: site.assets, year: buildYear() };
+    return { layout: planLayout(model, planOptions), pages: planPages(model, planOptions) };
+  }
 
-export async function writeHostFiles(model: SiteModel, pages: readonly PagePlan[], opts: BuildOptions, outDir: string) {
-  const origin = originOf(opts, model);
-  const hostConfig = {
-    origin,
-    reviewsScriptUrl: model.site.reviews.scriptUrl,
-    frameUrls: [model.site.booking.bookingUrl, model.site.booking.loginPortalUrl],
-    connectUrls: [opts.supabaseUrl, opts.webhookUrl].filter((u): u is string => Boolean(u)),
-  };
-  await settleAll([
-    writeFile(path.join(outDir, 'sitemap.xml'), await sitemapXml(pages, origin)),
-    writeFile(path.join(outDir, 'robots.txt'), robotsTxt(origin)),
-    writeFile(path.join(outDir, '_headers'), headersFile(hostConfig)),
-    writeFile(path.join(outDir, '_redirects'), redirectsFile(pages)),
-  ]);
+  async makeDirs(pages: readonly PagePlan[]): Promise<void> {
+    for (const dir of new Set(pages.map((p) => path.dirname(p.file)))) await mkdir(path.join(this.outDir, dir), { recursive: true });
+  }
+
+  /** Every internal link and asset reference in the rendered pages must resolve. */
+  checkLinks(rendered: BatchResult, pages: readonly PagePlan[], site: SiteAssets, docs: readonly RawDoc[]): void {
+    const routes = new Set(pages.map((p) => p.route));
+    const exists = (url: string) => routes.has(url) || site.files.has(url);
+    const errors = brokenLinks(new Map(rendered.refs), exists, docs.map((d) => ({ file: d.file, text: d.yaml, lineOffset: d.lineOffset })));
+    if (errors.length) throw new ContentErrors(errors);
+  }
+
+  async writeHostFiles(model: SiteModel, pages: readonly PagePlan[]): Promise<void> {
+    const { opts, outDir } = this;
+    const origin = originOf(opts, model);
+    const hostConfig = {
+      origin,
+      reviewsScriptUrl: model.site.reviews.scriptUrl,
+      frameUrls: [model.site.booking.bookingUrl, model.site.booking.loginPortalUrl],
+      connectUrls: [opts.supabaseUrl, opts.webhookUrl].filter((u): u is string => Boolean(u)),
+    };
+    await settleAll([
+      writeFile(path.join(outDir, 'sitemap.xml'), await sitemapXml(pages, origin)),
+      writeFile(path.join(outDir, 'robots.txt'), robotsTxt(origin)),
+      writeFile(path.join(outDir, '_headers'), headersFile(hostConfig)),
+      writeFile(path.join(outDir, '_redirects'), redirectsFile(pages)),
+    ]);
+  }
 }
 
 /** Same input, same output: the copyright year comes from SOURCE_DATE_EPOCH when set. */

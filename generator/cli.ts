@@ -11,7 +11,7 @@ import { writeNewCity } from './newCity.js';
 import { printLeads } from './leads.js';
 import { createLocalBackend } from './serve/backend.js';
 import { localApiKey } from './serve/gateway.js';
-import { startServer } from './serve/server.js';
+import { startServer, type RequestHandler } from './serve/server.js';
 import { DevSession, printUpdate } from './dev.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,46 +31,20 @@ async function main(argv: string[]): Promise<number> {
       const options = buildOptionsFromEnv();
       const result = await build(options);
       console.log(`Built ${result.pages} pages in ${(result.ms / 1000).toFixed(2)} s.`);
-      // Without a Supabase project the forms post to this server, which stores leads in .data/.
-      const backend = options.supabaseUrl ? undefined : await createLocalBackend({ dataDir: path.join(root, '.data/pglite'), apiKey: localApiKey(options.supabaseAnonKey) });
-      const server = await startServer({
-        distDir: result.outDir,
-        port: Number(process.env.PORT ?? 4321),
-        host: process.env.HOST ?? '127.0.0.1',
-        handlers: backend ? [(req, res) => backend.handle(req, res)] : [],
-      });
-      console.log(`Serving ${server.url}${backend ? ' (leads are stored in .data/; list them with npm run leads)' : ''}. Press Ctrl+C to stop.`);
-      const stop = async () => {
-        await server.close();
-        await backend?.close();
-        process.exit(0);
-      };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      const { url, backend } = await serve(options, result.outDir);
+      console.log(`Serving ${url}${backend ? ' (leads are stored in .data/; list them with npm run leads)' : ''}. Press Ctrl+C to stop.`);
       return new Promise<number>(() => {});
     }
     case 'dev': {
       const options = { ...buildOptionsFromEnv(), outDir: path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist')) };
       const session = new DevSession(options, printUpdate);
       await session.start();
-      const backend = options.supabaseUrl ? undefined : await createLocalBackend({ dataDir: path.join(root, '.data/pglite'), apiKey: localApiKey(options.supabaseAnonKey) });
-      const server = await startServer({
-        distDir: options.outDir,
-        port: Number(process.env.PORT ?? 4321),
-        host: process.env.HOST ?? '127.0.0.1',
-        handlers: [session.handle, ...(backend ? [(req: IncomingMessage, res: ServerResponse) => backend.handle(req, res)] : [])],
-      });
       const unwatch = session.watch();
-      console.log(`Dev server on ${server.url}: watching content/, templates/ and src/. Press Ctrl+C to stop.`);
-      const stop = async () => {
+      const { url } = await serve(options, options.outDir, session.handle, async () => {
         unwatch();
         await session.close();
-        await server.close();
-        await backend?.close();
-        process.exit(0);
-      };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      });
+      console.log(`Dev server on ${url}: watching content/, templates/ and src/. Press Ctrl+C to stop.`);
       return new Promise<number>(() => {});
     }
     case 'leads': {
@@ -96,6 +70,29 @@ async function main(argv: string[]): Promise<number> {
       console.error(`Unknown command "${command}". Use build, check, start, dev, new-city, leads or schemas.`);
       return 2;
   }
+}
+
+/**
+ * Serve distDir until Ctrl+C (then `beforeStop`, the server and the backend close). Without a
+ * Supabase project the forms post to this server, whose local backend stores leads in .data/.
+ */
+async function serve(options: BuildOptions, distDir: string, first?: RequestHandler, beforeStop?: () => Promise<void>) {
+  const backend = options.supabaseUrl ? undefined : await createLocalBackend({ dataDir: path.join(root, '.data/pglite'), apiKey: localApiKey(options.supabaseAnonKey) });
+  const server = await startServer({
+    distDir,
+    port: Number(process.env.PORT ?? 4321),
+    host: process.env.HOST ?? '127.0.0.1',
+    handlers: [...(first ? [first] : []), ...(backend ? [(req: IncomingMessage, res: ServerResponse) => backend.handle(req, res)] : [])],
+  });
+  const stop = async () => {
+    await beforeStop?.();
+    await server.close();
+    await backend?.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return { url: server.url, backend };
 }
 
 const contentDirFromEnv = () => path.resolve(process.env.CONTENT_DIR ?? path.join(root, 'content'));

@@ -1,4 +1,5 @@
-/** content/ → SiteModel, or every problem found in one pass. */
+/** The first stages, load → validate → model: content/ → SiteModel, or every problem found in one pass. */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RawDoc } from '../contracts/documents.js';
 import type { ContentError } from '../contracts/errors.js';
@@ -27,23 +28,61 @@ export async function loadSiteModel(opts: ContentOptions): Promise<SiteModel> {
 }
 
 export async function loadContent(opts: ContentOptions): Promise<LoadedContent> {
-  const contentDir = opts.contentDir ?? path.join(opts.root, 'content');
-  const relative = path.relative(opts.root, contentDir).split(path.sep).join('/');
-  // Messages name files as editors know them: content/cities/colma.yaml, even for a copy elsewhere.
-  const displayPrefix = `${relative.startsWith('..') || path.isAbsolute(relative) ? path.basename(contentDir) : relative}/`;
   const cache = await ParseCache.open(path.join(opts.root, '.cache'));
-  const errors: ContentError[] = [];
-  const valid: RawDoc[] = [];
-  for (const [rel, bytes] of readFiles(contentDir, await listContentFiles(contentDir))) {
-    const checked = checkFile(rel, displayPrefix + rel, bytes, cache);
-    if (checked.doc) valid.push(checked.doc);
-    else errors.push(...checked.errors);
-  }
+  const content = new ContentSet(opts, cache);
+  await content.readAll();
   await cache.save();
-  if (errors.length) throw new ContentErrors(sortErrors(errors));
-  const built = buildModel(valid, { contentDir, displayPrefix });
-  if (!built.model) throw new ContentErrors(sortErrors(built.errors));
-  return { model: built.model, docs: valid };
+  const result = content.assemble();
+  if (!result.model) throw new ContentErrors(result.errors);
+  return result;
+}
+
+/**
+ * The content files and what checking each one gave. A build reads them all once; `npm run dev`
+ * keeps one set and re-reads only the files that changed.
+ */
+export class ContentSet {
+  readonly contentDir: string;
+  /** How messages name the content folder: content/cities/colma.yaml, even for a copy elsewhere. */
+  readonly displayPrefix: string;
+  private readonly checked = new Map<string, CheckedFile>();
+
+  constructor(opts: ContentOptions, private readonly cache?: ParseCache) {
+    this.contentDir = opts.contentDir ?? path.join(opts.root, 'content');
+    const relative = path.relative(opts.root, this.contentDir).split(path.sep).join('/');
+    this.displayPrefix = `${relative.startsWith('..') || path.isAbsolute(relative) ? path.basename(this.contentDir) : relative}/`;
+  }
+
+  /** Check every content file. */
+  async readAll(): Promise<void> {
+    this.checked.clear();
+    for (const [rel, bytes] of readFiles(this.contentDir, await listContentFiles(this.contentDir))) {
+      this.checked.set(rel, checkFile(rel, this.displayPrefix + rel, bytes, this.cache));
+    }
+  }
+
+  /** Check these files again (posix paths relative to the content folder); a file that is gone is dropped. */
+  async reread(rels: readonly string[]): Promise<void> {
+    for (const rel of rels) {
+      const bytes = await readFile(path.join(this.contentDir, rel)).catch(() => undefined);
+      if (bytes === undefined) this.checked.delete(rel);
+      else this.checked.set(rel, checkFile(rel, this.displayPrefix + rel, bytes, this.cache));
+    }
+  }
+
+  /** The valid documents, in file order. */
+  docs(): RawDoc[] {
+    return [...this.checked.keys()].sort().flatMap((rel) => this.checked.get(rel)!.doc ?? []);
+  }
+
+  /** The model, or every problem: those of single files first; the rules across files once each file is valid. */
+  assemble(): LoadedContent & { errors?: undefined } | { model?: undefined; errors: ContentError[] } {
+    const errors = [...this.checked.values()].flatMap((c) => c.errors ?? []);
+    if (errors.length) return { errors: sortErrors(errors) };
+    const docs = this.docs();
+    const built = buildModel(docs, { contentDir: this.contentDir, displayPrefix: this.displayPrefix });
+    return built.model ? { model: built.model, docs } : { errors: sortErrors(built.errors) };
+  }
 }
 
 export type CheckedFile = { doc: RawDoc; errors?: undefined } | { doc?: undefined; errors: ContentError[] };

@@ -6,19 +6,15 @@
  * The open browser tab reloads through server-sent events.
  */
 import { watch } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
-import { checkLinks, contentDirOf, makeDirs, planSite, writeAssets, writeHostFiles, type BuildOptions, type SiteAssets } from './build.js';
-import { checkFile } from './content.js';
-import type { RawDoc } from '../contracts/documents.js';
-import { listContentFiles } from './load.js';
-import { buildModel } from './model/build.js';
 import type { SiteModel } from '../contracts/content.js';
+import type { ContentError } from '../contracts/errors.js';
+import { Pipeline, type BuildOptions, type SiteAssets } from './build.js';
+import { ContentSet } from './content.js';
 import { call, startWorker } from './render/pool.js';
 import type { BatchResult } from './render/renderAndWrite.js';
-import type { ContentError } from '../contracts/errors.js';
 import { ContentErrors, formatError, sortErrors } from './validate/errors.js';
 
 const RELOAD_SCRIPT = '/__dev/reload.js';
@@ -31,8 +27,8 @@ export interface DevUpdate {
 }
 
 export class DevSession {
-  private docs = new Map<string, RawDoc>();
-  private errorsByFile = new Map<string, ContentError[]>();
+  private readonly content: ContentSet;
+  private readonly pipeline: Pipeline;
   private model: SiteModel | undefined;
   private site: SiteAssets | undefined;
   private layoutKey = '';
@@ -42,18 +38,17 @@ export class DevSession {
   private nextId = 1;
   private clients = new Set<ServerResponse>();
   private queue: Promise<unknown> = Promise.resolve();
-  private readonly contentDir: string;
-  private readonly displayPrefix = 'content/';
 
   constructor(private readonly opts: BuildOptions & { outDir: string }, private readonly onUpdate: (u: DevUpdate) => void = () => {}) {
-    this.contentDir = contentDirOf(opts);
+    this.content = new ContentSet(opts);
+    this.pipeline = new Pipeline(opts, opts.outDir, { devReload: RELOAD_SCRIPT });
   }
 
   /** First full build into outDir. */
   async start(): Promise<DevUpdate> {
     const started = performance.now();
-    for (const rel of await listContentFiles(this.contentDir)) await this.readDoc(rel);
-    this.site = await writeAssets(this.opts, this.opts.outDir, { devReload: RELOAD_SCRIPT });
+    await this.content.readAll();
+    this.site = await this.pipeline.assets();
     return this.refresh('start', started, true);
   }
 
@@ -67,9 +62,9 @@ export class DevSession {
   contentChanged(rels: readonly string[]): Promise<DevUpdate> {
     return this.enqueue(async () => {
       const started = performance.now();
-      for (const rel of rels) await this.readDoc(rel);
+      await this.content.reread(rels);
       const needsAssets = rels.some((r) => r.startsWith('images/') || r.startsWith('static/'));
-      if (needsAssets) this.site = await writeAssets(this.opts, this.opts.outDir, { devReload: RELOAD_SCRIPT });
+      if (needsAssets) this.site = await this.pipeline.assets();
       return this.refresh(rels.join(', '), started, false);
     });
   }
@@ -80,38 +75,22 @@ export class DevSession {
       const started = performance.now();
       await this.worker?.terminate();
       this.worker = undefined;
-      this.site = await writeAssets(this.opts, this.opts.outDir, { devReload: RELOAD_SCRIPT });
+      this.site = await this.pipeline.assets();
       return this.refresh(kind, started, true);
     });
   }
 
-  private async readDoc(rel: string) {
-    const file = this.displayPrefix + rel;
-    const bytes = await readFile(path.join(this.contentDir, rel)).catch(() => undefined);
-    this.docs.delete(rel);
-    this.errorsByFile.delete(file);
-    if (bytes === undefined) return; // deleted
-    // The same check as a build: UTF-8, parse, schema, model.
-    const { doc, errors } = checkFile(rel, file, bytes);
-    if (errors) this.errorsByFile.set(file, errors);
-    else this.docs.set(rel, doc);
-  }
-
   private async refresh(reason: string, started: number, all: boolean): Promise<DevUpdate> {
-    const schemaErrors = [...this.errorsByFile.values()].flat();
-    let errors = schemaErrors;
+    const content = this.content.assemble();
+    let errors = content.errors ?? [];
     let pagesWritten = 0;
-    if (!errors.length) {
-      const built = buildModel([...this.docs.values()], { contentDir: this.contentDir, displayPrefix: this.displayPrefix });
-      errors = built.errors;
-      if (built.model) {
-        this.model = built.model;
-        try {
-          pagesWritten = await this.renderChanged(all);
-        } catch (err) {
-          if (!(err instanceof ContentErrors)) throw err;
-          errors = err.errors;
-        }
+    if (content.model) {
+      this.model = content.model;
+      try {
+        pagesWritten = await this.renderChanged(all);
+      } catch (err) {
+        if (!(err instanceof ContentErrors)) throw err;
+        errors = err.errors;
       }
     }
     const update = { reason, pages: pagesWritten, ms: performance.now() - started, errors: sortErrors(errors) };
@@ -121,7 +100,7 @@ export class DevSession {
   }
 
   private async renderChanged(all: boolean): Promise<number> {
-    const { layout, pages } = planSite(this.model!, this.opts, this.site!);
+    const { layout, pages } = this.pipeline.plan(this.model!, this.site!);
     const layoutKey = JSON.stringify(layout);
     const renderAll = all || layoutKey !== this.layoutKey;
     const changed = pages.filter((p) => renderAll || this.pageKeys.get(p.route) !== JSON.stringify(p));
@@ -132,15 +111,15 @@ export class DevSession {
       this.layoutKey = '';
     }
     if (layoutKey !== this.layoutKey) await call(this.worker, { id: this.nextId++, layout });
-    await makeDirs(changed, this.opts.outDir);
+    await this.pipeline.makeDirs(changed);
     const rendered = (await call(this.worker, { id: this.nextId++, pages: changed, outDir: this.opts.outDir })) as BatchResult;
-    checkLinks(rendered, pages, this.site!, [...this.docs.values()]);
+    this.pipeline.checkLinks(rendered, pages, this.site!, this.content.docs());
     this.layoutKey = layoutKey;
     for (const p of changed) this.pageKeys.set(p.route, JSON.stringify(p));
     // Sitemap and host files change only when pages come or go, or the site settings change.
     const hostKey = JSON.stringify([[...routes], this.model!.site]);
     if (hostKey !== this.hostKey) {
-      await writeHostFiles(this.model!, pages, this.opts, this.opts.outDir);
+      await this.pipeline.writeHostFiles(this.model!, pages);
       this.hostKey = hostKey;
     }
     return changed.length;
@@ -183,7 +162,7 @@ export class DevSession {
       timer = setTimeout(flush, 40);
     };
     const watchers = [
-      watch(this.contentDir, { recursive: true }, on((f) => (f.startsWith('schemas/') || f.endsWith('.tmp') ? undefined : `content:${f}`))),
+      watch(this.content.contentDir, { recursive: true }, on((f) => (f.startsWith('schemas/') || f.endsWith('.tmp') ? undefined : `content:${f}`))),
       watch(path.join(this.opts.root, 'templates'), { recursive: true }, on(() => 'templates')),
       watch(path.join(this.opts.root, 'src'), { recursive: true }, on(() => 'src')),
     ];
