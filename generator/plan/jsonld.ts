@@ -3,18 +3,18 @@ import type { BreadcrumbList, City, HomeAndConstructionBusiness, Service as Serv
 import type { Site } from '../../contracts/content.js';
 import type { Breadcrumb } from '../../contracts/pages.js';
 
-type Node<T> = Exclude<T, string> & { '@type': string };
+export type Node<T> = Exclude<T, string> & { '@type': string };
 
 export const businessId = (origin: string) => `${origin}/#business`;
 
 const city = (name: string): Node<City> => ({ '@type': 'City', name });
 
-export function business(site: Site, origin: string, areaServed: readonly string[], description = site.brand.description): Node<HomeAndConstructionBusiness> {
+export function business(site: Site, origin: string, areaServed: readonly string[]): Node<HomeAndConstructionBusiness> {
   return {
     '@type': 'HomeAndConstructionBusiness',
     '@id': businessId(origin),
     name: site.brand.name,
-    description,
+    description: site.brand.description,
     url: `${origin}/`,
     telephone: site.phone.e164,
     email: site.email,
@@ -32,6 +32,11 @@ export function business(site: Site, origin: string, areaServed: readonly string
       closes: site.hours.closes,
     },
   } as Node<HomeAndConstructionBusiness>;
+}
+
+/** The business as a page about one place presents it: that place's description and area. */
+export function localBusiness(node: Node<HomeAndConstructionBusiness>, description: string, areaServed: readonly string[]): Node<HomeAndConstructionBusiness> {
+  return { ...node, description, areaServed: areaServed.map(city) } as Node<HomeAndConstructionBusiness>;
 }
 
 export function service(name: string, description: string, url: string, origin: string, areaServed: readonly string[]): Node<ServiceNode> {

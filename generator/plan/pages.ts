@@ -1,0 +1,158 @@
+/**
+ * One planner per page kind, and the table of them: adding a page kind is one planner, one entry
+ * in PAGE_KINDS, its body type in contracts/pages.ts and its template. The table's order is the
+ * order of the sitemap.
+ */
+import type { CityEntry } from '../../contracts/content.js';
+import type { CityTexts, PagePlan } from '../../contracts/pages.js';
+import { BOOK_ONLINE, ROUTES } from '../../contracts/routes.js';
+import { fill, type PlanContext } from './context.js';
+import { breadcrumbs, localBusiness, service } from './jsonld.js';
+
+type Planner = (ctx: PlanContext) => PagePlan[];
+
+/** "February 6, 2025" → "2025-02-06" (validated as a date by the legal front matter schema). */
+function isoDate(shown: string): string {
+  const date = new Date(`${shown} 12:00 UTC`);
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 10);
+}
+
+const home: Planner = (ctx) => {
+  const { site, services, home: h, forms } = ctx.model;
+  const hero = ctx.image(h.hero.image);
+  return [ctx.page(ROUTES.home, ctx.head(ROUTES.home, h.seo.title, h.seo.description, { preloadImage: hero, ogImage: hero.src }), {
+    kind: 'home', home: h, claims: site.claims, stats: site.stats.home, services: services.map((s) => ctx.serviceCard(s)), reviews: ctx.reviews,
+    discount: forms.discount, heroImage: hero, aboutImage: ctx.image(h.about.image), labels: site.labels,
+  })];
+};
+
+const servicesIndex: Planner = (ctx) => {
+  const { site, services, servicesIndex: si, servedCities } = ctx.model;
+  const route = ROUTES.services;
+  const cards = si.services.map((slug) => ctx.serviceCard(services.find((s) => s.slug === slug)!));
+  return [ctx.page(route, ctx.head(route, si.seo.title, si.seo.description, {
+    jsonLd: [
+      ctx.business, ...cards.map((c) => service(c.name, c.summary, ctx.url(c.href), ctx.origin, servedCities)),
+      breadcrumbs([ctx.homeCrumb, { name: si.heading, href: route }], ctx.origin),
+    ],
+  }), { kind: 'services', page: si, cards, labels: site.labels })];
+};
+
+const locations: Planner = (ctx) => {
+  const { site, cities, locations: loc } = ctx.model;
+  const route = ROUTES.locations;
+  return [ctx.page(route, ctx.head(route, loc.seo.title, loc.seo.description, {
+    jsonLd: [ctx.business, breadcrumbs([ctx.homeCrumb, { name: loc.heading, href: route }], ctx.origin)],
+  }), {
+    kind: 'locations', page: loc, stats: site.stats.locations,
+    cities: cities.map((c) => ({ name: c.name, population: c.population, description: c.description, href: c.exploreHref })),
+  })];
+};
+
+const checklist: Planner = (ctx) => {
+  const { site, checklist: cl } = ctx.model;
+  return [ctx.page(ROUTES.checklist, ctx.head(ROUTES.checklist, cl.seo.title, cl.seo.description), { kind: 'checklist', page: cl, labels: site.labels })];
+};
+
+const contact: Planner = (ctx) => {
+  const { site, contact: ct, forms } = ctx.model;
+  // The facts on the cards come from site settings, written once there.
+  const cardFacts = (kind: (typeof ct.cards)[number]['kind']): { value: string; href?: string; note?: string } => {
+    switch (kind) {
+      case 'phone': return { value: site.phone.display, href: `tel:${site.phone.e164}` };
+      case 'email': return { value: site.email, href: `mailto:${site.email}` };
+      case 'area': return { value: site.serviceArea.title, note: site.serviceArea.radius };
+      case 'hours': return { value: site.hours.display, note: site.hours.note };
+    }
+  };
+  return [ctx.page(ROUTES.contact, ctx.head(ROUTES.contact, ct.seo.title, ct.seo.description), {
+    kind: 'contact', page: ct, toastClose: site.navigation.closeLabel,
+    texts: { ...forms.contact, failure: { ...forms.contact.failure, description: fill(forms.contact.failure.description, { phone: site.phone.display }) } },
+    cards: ct.cards.map((c) => {
+      const facts = cardFacts(c.kind);
+      return { kind: c.kind, title: c.title, value: facts.value, ...(facts.href && { href: facts.href }), note: c.note ?? facts.note ?? '' };
+    }),
+  })];
+};
+
+const customerLogin: Planner = (ctx) => {
+  const { site, customerLogin: page } = ctx.model;
+  return [ctx.page(ROUTES.customerLogin, ctx.head(ROUTES.customerLogin, page.seo.title, page.seo.description), {
+    kind: 'embed', page, frame: { src: site.booking.loginPortalUrl }, variant: 'login',
+  })];
+};
+
+const bookOnline: Planner = (ctx) => {
+  const { site, bookOnline: page } = ctx.model;
+  return [ctx.page(BOOK_ONLINE, ctx.head(BOOK_ONLINE, page.seo.title, page.seo.description), {
+    kind: 'embed', page, frame: { src: site.booking.bookingUrl }, variant: 'booking',
+  })];
+};
+
+const legal: Planner = (ctx) => {
+  const { site } = ctx.model;
+  return ctx.model.legal.map((l) => ctx.page(l.route, ctx.head(l.route, `${l.title} | ${site.brand.name}`, l.description), {
+    kind: 'legal', title: l.title, lastUpdated: l.lastUpdated, lastUpdatedIso: isoDate(l.lastUpdated), lastUpdatedLabel: site.labels.lastUpdated, html: l.html,
+  }));
+};
+
+const servicePages: Planner = (ctx) => {
+  const { site, services, cities, servedCities } = ctx.model;
+  const servedCityLinks = servedCities.map((name) => {
+    const route = cities.find((c) => c.name === name)?.route;
+    return route ? { name, href: route } : { name };
+  });
+  return services.map((s) => {
+    const crumbs = [ctx.homeCrumb, { name: site.navigation.primary[0]?.label ?? 'Services', href: ROUTES.services }, { name: s.name, href: s.route }];
+    const hero = ctx.image(s.hero.image);
+    return ctx.page(s.route, ctx.head(s.route, s.seo.title, s.seo.description, {
+      preloadImage: hero, ogImage: hero.src,
+      jsonLd: [ctx.business, service(s.name, s.summary, ctx.url(s.route), ctx.origin, servedCities), breadcrumbs(crumbs, ctx.origin)],
+    }), {
+      kind: 'service', service: s, heroImage: hero, servedCities: servedCityLinks,
+      related: services.filter((o) => o.slug !== s.slug).map((o) => ctx.serviceCard(o)), reviews: ctx.reviews, discount: ctx.model.forms.discount,
+      labels: site.labels, breadcrumbs: crumbs, breadcrumbLabel: site.navigation.breadcrumbLabel,
+    });
+  });
+};
+
+type CityWithPage = CityEntry & { route: string; page: NonNullable<CityEntry['page']> };
+
+const cityPages: Planner = (ctx) => {
+  const { site, locations, services, cities } = ctx.model;
+  const { related, defaultHeroImage, ...templates } = locations.cityPage;
+  return cities.filter((c): c is CityWithPage => Boolean(c.route && c.page)).map((city) => {
+    const vars = { city: city.name, brand: site.brand.name };
+    const texts = Object.fromEntries(Object.entries(templates).map(([k, v]) => [k, fill(v, vars)])) as CityTexts;
+    const hero = ctx.image(city.page.heroImage ?? defaultHeroImage);
+    const crumbs = [ctx.homeCrumb, { name: locations.heading, href: ROUTES.locations }, { name: city.name, href: city.route }];
+    const description = city.page.seoDescription;
+    return ctx.page(city.route, {
+      title: texts.seoTitle, description, canonical: ctx.url(city.route), preloadImage: hero, ogImage: hero.src,
+      jsonLd: [
+        localBusiness(ctx.business, description, [city.name]),
+        service(texts.heroHeading, description, ctx.url(city.route), ctx.origin, [city.name]),
+        breadcrumbs(crumbs, ctx.origin),
+      ],
+    }, {
+      kind: 'city', name: city.name, content: city.page, texts, heroImage: hero,
+      related: related.map((r) => {
+        const s = services.find((x) => x.slug === r.service)!;
+        return { name: s.name, href: s.route, icon: s.icon, text: fill(r.text, vars) };
+      }),
+      reviews: ctx.reviews, discount: ctx.model.forms.discount, breadcrumbs: crumbs, breadcrumbLabel: site.navigation.breadcrumbLabel,
+    });
+  });
+};
+
+const notFound: Planner = (ctx) => {
+  const { notFound: nf } = ctx.model.site;
+  return [ctx.page(ROUTES.notFound, { title: nf.seo.title, description: nf.seo.description, canonical: ctx.url(ROUTES.notFound), jsonLd: [], noindex: true }, {
+    kind: 'notFound', code: nf.code, heading: nf.heading, link: nf.link,
+  })];
+};
+
+/** Every page kind, in sitemap order. */
+export const PAGE_KINDS: readonly Planner[] = [
+  home, servicesIndex, locations, checklist, contact, customerLogin, bookOnline, legal, servicePages, cityPages, notFound,
+];
