@@ -6,14 +6,15 @@
  * (sessionStorage[texts.sessionFlag]). Native modal <dialog>: the page behind is inert, focus moves
  * in, Tab cycles inside, Escape / close button / backdrop close it, focus returns where it was.
  */
-import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
-import { LoaderCircle, X } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { X } from 'lucide-react';
 import type { DiscountTexts } from '../../contracts/content.js';
-import { LEAD_LIMITS, discountFormSchema, validate, type DiscountField, type FieldErrors } from '../lib/leadSchemas.js';
+import { LEAD_LIMITS, discountFormSchema, type DiscountField } from '../lib/leadSchemas.js';
 import { submitDiscountLead } from '../lib/leads.js';
 import { sessionGet, sessionSet } from '../lib/sessionStore.js';
 import { buildConfig, getLeadApi, preloadSupabase } from '../lib/supabase.js';
-import { toast } from '../lib/toast.js';
+import { useLeadForm } from '../lib/useLeadForm.js';
+import { LeadField, SubmitButton } from './LeadField.js';
 
 export interface DiscountPopupProps {
   texts: DiscountTexts;
@@ -28,24 +29,28 @@ const FIELDS: readonly DiscountField[] = ['email', 'phone'];
 /** While another modal dialog is open the popup waits this long and tries again. */
 const BUSY_RETRY_MS = 1000;
 
-const INPUT = 'mt-1.5 block scroll-mt-28 w-full rounded-lg border border-ink-300 bg-white px-3.5 py-2.5 text-base text-ink-900 shadow-sm placeholder:text-ink-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30';
-const INPUT_INVALID = 'mt-1.5 block scroll-mt-28 w-full rounded-lg border border-danger-600 bg-white px-3.5 py-2.5 text-base text-ink-900 shadow-sm placeholder:text-ink-500 focus:border-danger-600 focus:ring-2 focus:ring-danger-600/30';
-
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export default function DiscountPopup({ texts, page }: DiscountPopupProps) {
   const id = useId();
   const schema = useMemo(() => discountFormSchema(texts.errors), [texts.errors]);
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<DiscountField>>({});
-  const [attempted, setAttempted] = useState(false);
-  const [busy, setBusy] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const returnFocusRef = useRef<Element | null>(null);
   const pressStartedOnBackdrop = useRef(false);
 
   const { sessionFlag, delayMs, scrollPauseMs } = texts;
+  const form = useLeadForm({
+    id,
+    schema,
+    fields: FIELDS,
+    empty: EMPTY,
+    send: async (data) => submitDiscountLead(data, page, texts.notification, await getLeadApi(), buildConfig.webhookUrl),
+    success: texts.success,
+    failure: texts.failure,
+    failureLog: 'Discount sign-up failed:',
+    onSuccess: close,
+  });
 
   // When to open.
   useEffect(() => {
@@ -149,44 +154,6 @@ export default function DiscountPopup({ texts, page }: DiscountPopupProps) {
     pressStartedOnBackdrop.current = false;
   }
 
-  function onChange(event: ChangeEvent<HTMLInputElement>) {
-    const field = event.target.name as DiscountField;
-    const next = { ...values, [field]: event.target.value };
-    setValues(next);
-    if (attempted) {
-      const result = validate(schema, next);
-      setErrors(result.ok ? {} : result.errors);
-    }
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const result = validate(schema, values);
-    setAttempted(true);
-    if (!result.ok) {
-      setErrors(result.errors);
-      const first = FIELDS.find((f) => result.errors[f]);
-      if (first) document.getElementById(`${id}${first}`)?.focus();
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const outcome = await submitDiscountLead(result.data, page, texts.notification, await getLeadApi(), buildConfig.webhookUrl);
-      if (!outcome.ok) throw outcome.error;
-      toast({ title: texts.success.title, description: texts.success.description });
-      setValues(EMPTY);
-      setAttempted(false);
-      close();
-    } catch (error) {
-      console.error('Discount sign-up failed:', error);
-      toast({ variant: 'destructive', title: texts.failure.title, description: texts.failure.description });
-    } finally {
-      setBusy(false);
-    }
-  }
-
   const titleId = `${id}title`;
   const textId = `${id}text`;
   return (
@@ -212,40 +179,10 @@ export default function DiscountPopup({ texts, page }: DiscountPopupProps) {
         </button>
         <h2 id={titleId} className="pr-8 text-2xl font-bold tracking-tight text-ink-900">{texts.title}</h2>
         <p id={textId} className="mt-2 text-ink-600">{texts.text}</p>
-        <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
-          {FIELDS.map((name) => {
-            const error = errors[name];
-            const inputId = `${id}${name}`;
-            const errorId = `${id}${name}-error`;
-            return (
-              <div key={name}>
-                <label htmlFor={inputId} className="block text-sm font-medium text-ink-800">{texts.fields[name]}</label>
-                <input
-                  id={inputId}
-                  name={name}
-                  type={name === 'email' ? 'email' : 'tel'}
-                  inputMode={name === 'email' ? 'email' : 'tel'}
-                  autoComplete={name === 'email' ? 'email' : 'tel'}
-                  maxLength={name === 'email' ? LEAD_LIMITS.email : LEAD_LIMITS.phone}
-                  value={values[name]}
-                  onChange={onChange}
-                  aria-required="true"
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? errorId : undefined}
-                  className={error ? INPUT_INVALID : INPUT}
-                />
-                {error ? <p id={errorId} className="mt-1.5 text-sm text-danger-600">{error}</p> : null}
-              </div>
-            );
-          })}
-          <button
-            type="submit"
-            disabled={busy}
-            className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-6 py-3 text-base font-semibold text-white shadow-sm transition-colors hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-75"
-          >
-            {busy ? <LoaderCircle aria-hidden="true" className="size-5 animate-spin" /> : null}
-            {busy ? texts.submitting : texts.submit}
-          </button>
+        <form noValidate onSubmit={form.onSubmit} className="mt-6 space-y-4">
+          <LeadField {...form.field('email')} label={texts.fields.email} control={{ type: 'email', inputMode: 'email', autoComplete: 'email', maxLength: LEAD_LIMITS.email }} />
+          <LeadField {...form.field('phone')} label={texts.fields.phone} control={{ type: 'tel', inputMode: 'tel', autoComplete: 'tel', maxLength: LEAD_LIMITS.phone }} />
+          <SubmitButton busy={form.busy} label={texts.submit} busyLabel={texts.submitting} />
           <p className="text-xs leading-relaxed text-ink-500">{texts.consent}</p>
         </form>
       </div>
