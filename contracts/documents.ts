@@ -1,5 +1,6 @@
 /** What the load stage hands on: one content file, parsed but not yet validated. */
-import type { KindName } from './kinds.js';
+import type { z } from 'zod';
+import type { kinds, KindName } from './kinds.js';
 
 export interface RawDoc {
   /** Path relative to the project root, posix separators. */
@@ -15,3 +16,11 @@ export interface RawDoc {
   /** Markdown body, for Markdown kinds. */
   body?: string;
 }
+
+/** The content model's output for one kind. */
+export type ContentOf<K extends KindName> = z.output<(typeof kinds)[K]['schema']>;
+
+/** What the validate stage hands on: a document whose data the content model has parsed. */
+export type ValidDoc = { [K in KindName]: Omit<RawDoc, 'kind' | 'data'> & { kind: K; data: ContentOf<K> } }[KindName];
+
+export type ValidDocOf<K extends KindName> = Extract<ValidDoc, { kind: K }>;

@@ -11,7 +11,7 @@ import { contentHash } from './assets/hash.js';
 import { listImages, processImages } from './assets/images.js';
 import { buildIslandsCached } from './assets/islandsCache.js';
 import { loadContent } from './content.js';
-import type { RawDoc } from '../contracts/documents.js';
+import type { ValidDoc } from '../contracts/documents.js';
 import type { SiteModel } from '../contracts/content.js';
 import { planLayout, planPages } from './plan/plan.js';
 import type { ImageRef, Layout, PagePlan } from '../contracts/pages.js';
@@ -162,7 +162,7 @@ export class Pipeline {
   }
 
   /** Every internal link and asset reference in the rendered pages must resolve. */
-  checkLinks(rendered: BatchResult, pages: readonly PagePlan[], site: SiteAssets, docs: readonly RawDoc[]): void {
+  checkLinks(rendered: BatchResult, pages: readonly PagePlan[], site: SiteAssets, docs: readonly ValidDoc[]): void {
     const routes = new Set(pages.map((p) => p.route));
     const exists = (url: string) => routes.has(url) || site.files.has(url);
     const errors = brokenLinks(new Map(rendered.refs), exists, docs.map((d) => ({ file: d.file, text: d.yaml, lineOffset: d.lineOffset })));

@@ -1,7 +1,7 @@
 /** The first stages, load → validate → model: content/ → SiteModel, or every problem found in one pass. */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { RawDoc } from '../contracts/documents.js';
+import type { ValidDoc } from '../contracts/documents.js';
 import type { ContentError } from '../contracts/errors.js';
 import type { SiteModel } from '../contracts/content.js';
 import { listContentFiles, parseContent, readFiles } from './load.js';
@@ -9,7 +9,7 @@ import { ParseCache } from './parseCache.js';
 import { buildModel } from './model/build.js';
 import { decodeUtf8 } from './validate/encoding.js';
 import { ContentErrors, sortErrors } from './validate/errors.js';
-import { validateDoc } from './validate/schema.js';
+import { validateDoc, type Validated } from './validate/schema.js';
 
 export interface ContentOptions {
   root: string;
@@ -19,8 +19,8 @@ export interface ContentOptions {
 
 export interface LoadedContent {
   model: SiteModel;
-  /** The raw files, so later stages can point at the line that wrote something. */
-  docs: RawDoc[];
+  /** The valid documents, so later stages can point at the line that wrote something. */
+  docs: ValidDoc[];
 }
 
 export async function loadSiteModel(opts: ContentOptions): Promise<SiteModel> {
@@ -71,7 +71,7 @@ export class ContentSet {
   }
 
   /** The valid documents, in file order. */
-  docs(): RawDoc[] {
+  docs(): ValidDoc[] {
     return [...this.checked.keys()].sort().flatMap((rel) => this.checked.get(rel)!.doc ?? []);
   }
 
@@ -85,7 +85,7 @@ export class ContentSet {
   }
 }
 
-export type CheckedFile = { doc: RawDoc; errors?: undefined } | { doc?: undefined; errors: ContentError[] };
+export type CheckedFile = Validated;
 
 /**
  * One content file's bytes → its valid document, or its problems: decoded as UTF-8, parsed, checked
@@ -100,8 +100,7 @@ export function checkFile(rel: string, displayFile: string, bytes: Uint8Array, c
   if (cached) return { doc: cached };
   const { doc, error } = parseContent(rel, displayFile, text);
   if (!doc) return { errors: [error!] };
-  const errors = validateDoc(doc);
-  if (errors.length) return { errors };
-  if (key) cache?.set(key, doc);
-  return { doc };
+  const checked = validateDoc(doc);
+  if (key && checked.doc) cache?.set(key, checked.doc);
+  return checked;
 }

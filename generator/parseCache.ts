@@ -8,19 +8,19 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import type { RawDoc } from '../contracts/documents.js';
+import type { ValidDoc } from '../contracts/documents.js';
 import { CacheKey, writeAtomic } from './cache.js';
 import { schemaFiles } from './validate/jsonSchemas.js';
 
 export class ParseCache {
-  private used = new Map<string, RawDoc>();
+  private used = new Map<string, ValidDoc>();
   private dirty = false;
-  private constructor(private readonly file: string, private readonly entries: Map<string, RawDoc>, private readonly version: string) {}
+  private constructor(private readonly file: string, private readonly entries: Map<string, ValidDoc>, private readonly version: string) {}
 
   static async open(cacheDir: string): Promise<ParseCache> {
     const version = new CacheKey().add(...schemaFiles().values()).digest(16);
     const file = path.join(cacheDir, `content-${version}.v8`);
-    const entries = await readFile(file).then((b) => deserialize(b) as Map<string, RawDoc>, () => new Map<string, RawDoc>());
+    const entries = await readFile(file).then((b) => deserialize(b) as Map<string, ValidDoc>, () => new Map<string, ValidDoc>());
     return new ParseCache(file, entries, version);
   }
 
@@ -29,13 +29,13 @@ export class ParseCache {
     return createHash('sha1').update(rel).update('\0').update(text).digest('base64');
   }
 
-  get(key: string, displayFile: string): RawDoc | undefined {
+  get(key: string, displayFile: string): ValidDoc | undefined {
     const doc = this.entries.get(key);
     if (doc) this.used.set(key, doc);
     return doc && doc.file === displayFile ? doc : undefined;
   }
 
-  set(key: string, doc: RawDoc) {
+  set(key: string, doc: ValidDoc) {
     this.used.set(key, doc);
     this.dirty = true;
   }

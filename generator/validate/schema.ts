@@ -6,7 +6,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { z } from 'zod';
-import type { RawDoc } from '../../contracts/documents.js';
+import type { RawDoc, ValidDoc } from '../../contracts/documents.js';
 import type { ContentError, PathSegment } from '../../contracts/errors.js';
 import { kinds, type KindName } from '../../contracts/kinds.js';
 import { formatPath } from './errors.js';
@@ -33,23 +33,23 @@ function validatorFor(kind: KindName) {
   return entry;
 }
 
+export type Validated = { doc: ValidDoc; errors?: undefined } | { doc?: undefined; errors: ContentError[] };
+
 /**
- * Schema problems of one document; an empty list when it is valid. A valid document's data is
- * replaced by the model's output (texts trimmed), so every later stage sees what the types say.
+ * One document against its schema: the valid document, its data the model's output (texts
+ * trimmed) so every later stage gets what the types say, or its problems.
  */
-export function validateDoc(doc: RawDoc): ContentError[] {
+export function validateDoc(doc: RawDoc): Validated {
   const { validate, schema } = validatorFor(doc.kind);
   if (!validate(doc.data)) {
     const loc = locator(doc.yaml, doc.lineOffset);
-    return relevantErrors(validate.errors ?? [], doc.data, schema).map((e) => describeError(e, doc, loc, schema));
+    return { errors: relevantErrors(validate.errors ?? [], doc.data, schema).map((e) => describeError(e, doc, loc, schema)) };
   }
   const parsed = kinds[doc.kind].schema.safeParse(doc.data);
-  if (parsed.success) {
-    doc.data = parsed.data;
-    return [];
-  }
+  // The schema is the one of doc.kind, so its output is that kind's data (TypeScript cannot pair the two).
+  if (parsed.success) return { doc: { ...doc, data: parsed.data } as ValidDoc };
   const loc = locator(doc.yaml, doc.lineOffset);
-  return parsed.error.issues.map((issue) => describeIssue(issue, doc, loc));
+  return { errors: parsed.error.issues.map((issue) => describeIssue(issue, doc, loc)) };
 }
 
 /** A model problem the JSON Schema let through, in the same words as the schema's. */
