@@ -5,16 +5,13 @@
  * reviews page replaces it. Visitors without JavaScript get that link from the start.
  */
 import { useEffect, useRef, useState } from 'react';
+import type { ReviewsProps } from '../../contracts/pages.js';
 
-export interface ReviewsWidgetProps {
-  scriptUrl: string;
-  /** Class of the element the vendor script fills, e.g. elfsight-app-<uuid>. */
-  widgetId: string;
-  loading: string;
-  fallback: string;
-  linkLabel: string;
-  linkUrl: string;
-}
+/**
+ * The reviews section's data without its heading; widgetId is the class of the element the vendor
+ * script fills, e.g. elfsight-app-<uuid>.
+ */
+export type ReviewsWidgetProps = Omit<ReviewsProps, 'heading'>;
 
 /** How long the vendor gets to render something before the fallback is shown. */
 export const WIDGET_TIMEOUT_MS = 8000;
