@@ -1,11 +1,13 @@
 /**
- * Stage 1: read content files and parse them. Parsing takes the fast path (js-yaml with the
+ * Stage load: read content files and parse them. Parsing takes the fast path (js-yaml with the
  * YAML 1.2 core schema, plain values, no positions: about 6x faster than a position-keeping
  * parse); the `yaml` package re-reads a file only when it has a problem, for exact positions.
+ * gray-matter splits a Markdown file into front matter and body, with the same parse as its engine.
  */
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import matter from 'gray-matter';
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import type { RawDoc } from '../contracts/documents.js';
@@ -24,7 +26,8 @@ export async function listContentFiles(contentDir: string): Promise<string[]> {
   return files.sort();
 }
 
-const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
+/** The opening delimiter on a line of its own (gray-matter would also take `---yaml` or `---json`), and a closing one. */
+const DELIMITED = /^---\r?\n[\s\S]*?\n---/;
 
 /** Parse one file's text. `displayFile` is how messages name it (relative to the project root). */
 export function parseContent(rel: string, displayFile: string, text: string): { doc?: RawDoc; error?: ContentError } {
@@ -32,19 +35,18 @@ export function parseContent(rel: string, displayFile: string, text: string): { 
   if (!kind) return { error: { file: displayFile, message: 'not a content file the generator knows' } };
   let yaml = text;
   let lineOffset = 0;
-  let body: string | undefined;
-  if (rel.endsWith('.md')) {
-    const match = FRONT_MATTER.exec(text);
-    if (!match) {
+  try {
+    if (!rel.endsWith('.md')) return { doc: { file: displayFile, kind, slug: slugOf(rel), yaml, lineOffset, data: parseYamlText(yaml) } };
+    if (!DELIMITED.test(text)) {
       return { error: { file: displayFile, line: 1, column: 1, message: 'missing front matter', hint: 'start the file with a --- line, the title, description and lastUpdated fields, and another --- line' } };
     }
-    yaml = match[1] ?? '';
     lineOffset = 1;
-    body = text.slice(match[0].length);
-  }
-  try {
-    const data = fastParse(yaml) ?? parseYaml(yaml, { prettyErrors: false });
-    return { doc: { file: displayFile, kind, slug: slugOf(rel), yaml, lineOffset, data: data ?? {}, ...(body !== undefined && { body }) } };
+    yaml = '';
+    // The engine wraps the value: gray-matter expects an object, and a front matter may hold anything.
+    const file = matter(text, { language: 'yaml', engines: { yaml: (block: string) => ({ value: parseYamlText(yaml = withoutBreaks(block)) }) } });
+    yaml = withoutBreaks(file.matter);
+    const data = 'value' in file.data ? (file.data as { value: unknown }).value : {};
+    return { doc: { file: displayFile, kind, slug: slugOf(rel), yaml, lineOffset, data, body: file.content } };
   } catch (err) {
     if (err instanceof YAMLParseError) {
       const [line, column] = lineColumn(yaml, err.pos[0]);
@@ -53,6 +55,14 @@ export function parseContent(rel: string, displayFile: string, text: string): { 
     }
     throw err;
   }
+}
+
+/** gray-matter's block without the line break after the opening --- and the \r before the closing one. */
+const withoutBreaks = (block: string) => block.replace(/^\r?\n/, '').replace(/\r$/, '');
+
+/** The fast parse; when it fails, the careful parser throws the reason with its position. */
+function parseYamlText(yaml: string): unknown {
+  return fastParse(yaml) ?? parseYaml(yaml, { prettyErrors: false }) ?? {};
 }
 
 /** The fast parse, or undefined when it fails (the careful parser then explains why). */
