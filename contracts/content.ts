@@ -39,7 +39,7 @@ const paragraphs = z.array(text).min(1);
 
 /* Texts the islands receive as props (browser code imports their types). */
 
-export const contactTextsSchema = z.strictObject({
+const contactTextsSchema = z.strictObject({
   fields: z.strictObject({
     firstName: text, lastName: text, email: text, phone: text, message: text, honeypot: text,
   }),
@@ -51,7 +51,7 @@ export const contactTextsSchema = z.strictObject({
   failure: describe(z.strictObject({ title: text, description: text }), '{phone} is filled in'),
 });
 
-export const discountTextsSchema = z.strictObject({
+const discountTextsSchema = z.strictObject({
   title: text,
   text,
   fields: z.strictObject({ email: text, phone: text }),
@@ -72,9 +72,9 @@ export const formsSchema = z.strictObject({ contact: contactTextsSchema, discoun
 
 const checklistValue = describe(z.union([z.boolean(), z.literal('N/A')]), 'true, false or "N/A"');
 
-export const checklistColumnsSchema = z.strictObject({ task: text, routine: text, deep: text, moveInOut: text });
+const checklistColumnsSchema = z.strictObject({ task: text, routine: text, deep: text, moveInOut: text });
 
-export const checklistRoomsSchema = z.array(z.strictObject({
+const checklistRoomsSchema = z.array(z.strictObject({
   id: z.string().regex(/^[a-z-]+$/),
   label: describe(text, 'Short tab label, e.g. Bath'),
   name: describe(text, 'Full room name, e.g. Bathrooms'),
@@ -247,7 +247,7 @@ export const serviceSchema = z.strictObject({
   relatedHeading: text,
 });
 
-export const cityPageSchema = z.strictObject({
+const cityPageSchema = z.strictObject({
   seoDescription: describe(text.min(50).max(170), 'Meta description of the city page'),
   tagline: text,
   heroImage: imagePath.optional(),
@@ -350,7 +350,7 @@ export const legalFrontMatterSchema = z.strictObject({
 export type Site = z.infer<typeof siteSchema>;
 export type Service = z.infer<typeof serviceSchema>;
 export type ServiceSection = z.infer<typeof serviceSection>;
-export type CityFile = z.infer<typeof citySchema>;
+type CityFile = z.infer<typeof citySchema>;
 export type CityPageContent = z.infer<typeof cityPageSchema>;
 export type Checklist = z.infer<typeof checklistSchema>;
 export type Home = z.infer<typeof homeSchema>;
@@ -358,14 +358,14 @@ export type ServicesIndex = z.infer<typeof servicesIndexSchema>;
 export type Locations = z.infer<typeof locationsSchema>;
 export type Contact = z.infer<typeof contactSchema>;
 export type EmbedPage = z.infer<typeof embedPageSchema>;
-export type LegalFrontMatter = z.infer<typeof legalFrontMatterSchema>;
+type LegalFrontMatter = z.infer<typeof legalFrontMatterSchema>;
 export type FaqItem = z.infer<typeof faqItem>;
 export type Link = z.infer<typeof link>;
 export type Stat = z.infer<typeof stat>;
 export type IconName = z.infer<typeof iconName>;
 export type ContactTexts = z.infer<typeof contactTextsSchema>;
 export type DiscountTexts = z.infer<typeof discountTextsSchema>;
-export type Forms = z.infer<typeof formsSchema>;
+type Forms = z.infer<typeof formsSchema>;
 export type ChecklistValue = z.infer<typeof checklistValue>;
 export type ChecklistColumns = z.infer<typeof checklistColumnsSchema>;
 export type ChecklistRoom = z.infer<typeof checklistRoomsSchema>[number];

@@ -18,7 +18,7 @@ export interface RawDoc {
 }
 
 /** The content model's output for one kind. */
-export type ContentOf<K extends KindName> = z.output<(typeof kinds)[K]['schema']>;
+type ContentOf<K extends KindName> = z.output<(typeof kinds)[K]['schema']>;
 
 /** What the validate stage hands on: a document whose data the content model has parsed. */
 export type ValidDoc = { [K in KindName]: Omit<RawDoc, 'kind' | 'data'> & { kind: K; data: ContentOf<K> } }[KindName];

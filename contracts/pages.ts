@@ -64,7 +64,7 @@ export interface ReviewsProps {
   linkUrl: string;
 }
 
-export interface CityCard {
+interface CityCard {
   name: string;
   population: string;
   description: string;

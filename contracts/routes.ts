@@ -13,8 +13,6 @@ export const ROUTES = {
   notFound: '/404',
 } as const;
 
-export type FixedPage = keyof typeof ROUTES;
-
 export const BOOK_ONLINE = ROUTES.bookOnline;
 
 /** A service or legal page: the file name is its path. */

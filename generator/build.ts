@@ -5,12 +5,12 @@
  */
 import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildCss } from './assets/css.js';
+import { compileCss } from './assets/css.js';
 import { loadFont } from './assets/fonts.js';
 import { contentHash } from './assets/hash.js';
 import { listImages, processImages } from './assets/images.js';
-import { buildIslandsCached } from './assets/islandsCache.js';
-import { loadContent } from './content.js';
+import { bundleIslandsCached } from './assets/islandsCache.js';
+import { checkContent } from './content.js';
 import type { ValidDoc } from '../contracts/documents.js';
 import type { SiteModel } from '../contracts/content.js';
 import { planLayout, planPages } from './plan/plan.js';
@@ -49,7 +49,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const lap = stageTimer();
   const outDir = opts.outDir ?? path.join(opts.root, 'dist');
-  const { model, docs } = await loadContent(opts);
+  const { model, docs } = await checkContent(opts);
   lap('content');
 
   const tmp = `${outDir}.tmp-${process.pid}`;
@@ -128,7 +128,7 @@ export class Pipeline {
     const [images, font, islands, scripts, staticFiles] = await settleAll([
       listImages(contentDir).then((names) => processImages(contentDir, path.join(root, '.cache', 'images'), names)),
       loadFont(),
-      opts.skipIslands ? undefined : buildIslandsCached({
+      opts.skipIslands ? undefined : bundleIslandsCached({
         root, outDir: path.join(outDir, 'assets'),
         ...(opts.supabaseUrl && { supabaseUrl: opts.supabaseUrl }),
         ...(opts.supabaseAnonKey && { supabaseAnonKey: opts.supabaseAnonKey }),
@@ -137,7 +137,7 @@ export class Pipeline {
       copyScripts(root, outDir),
       copyStatic(contentDir, outDir),
     ]);
-    const css = await buildCss(root, font.fontFaceCss);
+    const css = await compileCss(root, font.fontFaceCss);
     const cssUrl = `/assets/site-${contentHash(css)}.css`;
     await settleAll([
       writeFile(path.join(outDir, cssUrl), css),

@@ -3,7 +3,7 @@ import './env.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadSiteModel } from './content.js';
+import { checkContent } from './content.js';
 import { ContentErrors, formatError } from './validate/errors.js';
 import { writeSchemas } from './schemasWrite.js';
 import { build, type BuildOptions } from './build.js';
@@ -52,7 +52,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'check': {
-      const model = await loadSiteModel({ root, contentDir: contentDirFromEnv() });
+      const { model } = await checkContent({ root, contentDir: contentDirFromEnv() });
       console.log(`Content is valid: ${model.services.length} services, ${model.cities.length} cities, ${model.legal.length} legal pages.`);
       return 0;
     }
@@ -98,7 +98,7 @@ async function serve(options: BuildOptions, distDir: string, first?: RequestHand
 const contentDirFromEnv = () => path.resolve(process.env.CONTENT_DIR ?? path.join(root, 'content'));
 
 /** Build settings come from the environment, so CI and hosts configure the site without code. */
-export function buildOptionsFromEnv(env = process.env): BuildOptions {
+function buildOptionsFromEnv(env = process.env): BuildOptions {
   return {
     root,
     contentDir: contentDirFromEnv(),

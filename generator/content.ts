@@ -6,7 +6,7 @@ import type { ContentError } from '../contracts/errors.js';
 import type { SiteModel } from '../contracts/content.js';
 import { listContentFiles, parseContent, readFiles } from './load.js';
 import { ParseCache } from './parseCache.js';
-import { buildModel } from './model/build.js';
+import { assembleModel } from './model/assemble.js';
 import { decodeUtf8 } from './validate/encoding.js';
 import { ContentErrors, sortErrors } from './validate/errors.js';
 import { validateDoc, type Validated } from './validate/schema.js';
@@ -17,17 +17,14 @@ export interface ContentOptions {
   contentDir?: string;
 }
 
-export interface LoadedContent {
+export interface CheckedContent {
   model: SiteModel;
   /** The valid documents, so later stages can point at the line that wrote something. */
   docs: ValidDoc[];
 }
 
-export async function loadSiteModel(opts: ContentOptions): Promise<SiteModel> {
-  return (await loadContent(opts)).model;
-}
-
-export async function loadContent(opts: ContentOptions): Promise<LoadedContent> {
+/** Every content file loaded, validated and assembled into the model; every problem found in one pass is thrown as ContentErrors. */
+export async function checkContent(opts: ContentOptions): Promise<CheckedContent> {
   const cache = await ParseCache.open(path.join(opts.root, '.cache'));
   const content = new ContentSet(opts, cache);
   await content.readAll();
@@ -76,11 +73,11 @@ export class ContentSet {
   }
 
   /** The model, or every problem: those of single files first; the rules across files once each file is valid. */
-  assemble(): LoadedContent & { errors?: undefined } | { model?: undefined; errors: ContentError[] } {
+  assemble(): CheckedContent & { errors?: undefined } | { model?: undefined; errors: ContentError[] } {
     const errors = [...this.checked.values()].flatMap((c) => c.errors ?? []);
     if (errors.length) return { errors: sortErrors(errors) };
     const docs = this.docs();
-    const built = buildModel(docs, { contentDir: this.contentDir, displayPrefix: this.displayPrefix });
+    const built = assembleModel(docs, { contentDir: this.contentDir, displayPrefix: this.displayPrefix });
     return built.model ? { model: built.model, docs } : { errors: sortErrors(built.errors) };
   }
 }

@@ -28,8 +28,8 @@ function notified(date: Date | null): string {
   return date ? when(date) : 'no';
 }
 
-/** Formats a listing as text lines (exported for tests). */
-export function formatLeads({ leads, discountLeads }: LeadsListing): string[] {
+/** Formats a listing as text lines. */
+function formatLeads({ leads, discountLeads }: LeadsListing): string[] {
   if (leads.length === 0 && discountLeads.length === 0) return ['No leads yet.'];
   const out: string[] = [];
   out.push(`Contact form leads (${leads.length})`);

@@ -89,7 +89,7 @@ function yamlHint(code: string): string {
   }
 }
 
-export function lineColumn(text: string, offset: number): [number, number] {
+function lineColumn(text: string, offset: number): [number, number] {
   let line = 1;
   let lineStart = 0;
   for (let i = 0; i < offset && i < text.length; i++) {

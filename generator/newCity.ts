@@ -3,11 +3,11 @@ import { access, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Document } from 'yaml';
 
-export function citySlug(name: string): string {
+function citySlug(name: string): string {
   return name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
 
-export function newCityYaml(name: string): string {
+function newCityYaml(name: string): string {
   const data = {
     name,
     population: '~50,000',

@@ -12,7 +12,7 @@ const SCANNED = ['templates', 'src'];
 
 const inputDigest = (root: string, fontFaceCss: string) => new CacheKey().add(fontFaceCss).files(root, SCANNED).lockfile(root).digest(24);
 
-export async function buildCss(root: string, fontFaceCss: string): Promise<string> {
+export async function compileCss(root: string, fontFaceCss: string): Promise<string> {
   const cacheFile = path.join(root, '.cache', 'css', `${inputDigest(root, fontFaceCss)}.css`);
   const cached = await readFile(cacheFile, 'utf8').catch(() => undefined);
   if (cached !== undefined) return cached;

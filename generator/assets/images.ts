@@ -10,7 +10,7 @@ import type { ImageRef } from '../../contracts/pages.js';
 import { writeAtomic } from '../cache.js';
 import { contentHash } from './hash.js';
 
-export interface ImageFile {
+interface ImageFile {
   url: string;
   /** Where the bytes are: the cache for encoded photos, the content folder for SVG. */
   sourcePath: string;
@@ -30,7 +30,7 @@ export async function listImages(contentDir: string): Promise<string[]> {
 const exists = (p: string) => access(p).then(() => true, () => false);
 
 /** The intrinsic size an SVG declares (width/height attributes, else its viewBox). */
-export function svgSize(svg: string): { width: number; height: number } {
+function svgSize(svg: string): { width: number; height: number } {
   const root = /<svg\b[^>]*>/.exec(svg)?.[0] ?? '';
   const attr = (name: string) => Number(new RegExp(`\\s${name}="([\\d.]+)"`).exec(root)?.[1]);
   const box = /viewBox="[\d.-]+[\s,]+[\d.-]+[\s,]+([\d.]+)[\s,]+([\d.]+)"/.exec(root);

@@ -8,7 +8,7 @@ import { join, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Rolldown } from 'vite';
 
-export interface BuildIslandsOptions {
+export interface IslandBundleOptions {
   /** Repository root (contains src/entry.ts). */
   root: string;
   /** Absolute folder the files are written to; it is published as /assets/. */
@@ -20,33 +20,33 @@ export interface BuildIslandsOptions {
   webhookUrl?: string | undefined;
 }
 
-export interface BuiltIslandFile {
+interface BuiltIslandFile {
   /** Public URL path, e.g. /assets/ContactForm-3f2a1b9c.js */
   path: string;
   bytes: number;
   gzipBytes: number;
 }
 
-export interface BuildIslandsResult {
+export interface IslandBundle {
   /** Public URL path of the page script, e.g. /assets/entry-3f2a1b9c.js */
   entry: string;
   files: BuiltIslandFile[];
 }
 
 /** URL prefix the chunks are served under. */
-export const ISLANDS_BASE = '/assets/';
+const ISLANDS_BASE = '/assets/';
 
-export async function buildIslands(opts: BuildIslandsOptions): Promise<BuildIslandsResult> {
+export async function bundleIslands(opts: IslandBundleOptions): Promise<IslandBundle> {
   const root = resolve(opts.root);
   const outDir = resolve(opts.outDir);
   const supabaseUrl = (opts.supabaseUrl ?? '').trim().replace(/\/+$/, '');
   const supabaseAnonKey = (opts.supabaseAnonKey ?? '').trim();
   const webhookUrl = (opts.webhookUrl ?? '').trim();
   if (supabaseUrl && !supabaseAnonKey) {
-    throw new Error('buildIslands: supabaseUrl is set but supabaseAnonKey is empty (the forms could not insert).');
+    throw new Error('bundleIslands: supabaseUrl is set but supabaseAnonKey is empty (the forms could not insert).');
   }
   for (const [name, value] of [['supabaseUrl', supabaseUrl], ['webhookUrl', webhookUrl]] as const) {
-    if (value && !/^https?:\/\/[^\s]+$/.test(value)) throw new Error(`buildIslands: ${name} is not an http(s) URL: ${value}`);
+    if (value && !/^https?:\/\/[^\s]+$/.test(value)) throw new Error(`bundleIslands: ${name} is not an http(s) URL: ${value}`);
   }
 
   const result = await build({
@@ -107,7 +107,7 @@ export async function buildIslands(opts: BuildIslandsOptions): Promise<BuildIsla
   const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
   const written = outputs.flatMap((o) => o.output.map((chunk) => chunk.fileName)).sort();
   const entryChunk = outputs.flatMap((o) => o.output).find((c) => c.type === 'chunk' && c.isEntry);
-  if (!entryChunk) throw new Error('buildIslands: Vite produced no entry chunk');
+  if (!entryChunk) throw new Error('bundleIslands: Vite produced no entry chunk');
 
   const files: BuiltIslandFile[] = written.map((fileName) => {
     const data = readFileSync(join(outDir, fileName));

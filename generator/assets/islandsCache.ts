@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CacheKey, fillDirAtomic } from '../cache.js';
-import type { BuildIslandsOptions, BuildIslandsResult } from './islands.js';
+import type { IslandBundleOptions, IslandBundle } from './islands.js';
 
-function inputDigest(opts: BuildIslandsOptions): string {
+function inputDigest(opts: IslandBundleOptions): string {
   return new CacheKey()
     .files(opts.root, ['src', 'contracts'])
     .lockfile(opts.root)
@@ -17,12 +17,12 @@ function inputDigest(opts: BuildIslandsOptions): string {
     .digest(24);
 }
 
-export async function buildIslandsCached(opts: BuildIslandsOptions): Promise<BuildIslandsResult> {
+export async function bundleIslandsCached(opts: IslandBundleOptions): Promise<IslandBundle> {
   const cacheDir = path.join(opts.root, '.cache', 'islands', inputDigest(opts));
-  const cached = await readFile(path.join(cacheDir, 'result.json'), 'utf8').then((t) => JSON.parse(t) as BuildIslandsResult, () => undefined);
+  const cached = await readFile(path.join(cacheDir, 'result.json'), 'utf8').then((t) => JSON.parse(t) as IslandBundle, () => undefined);
   const result = cached ?? await fillDirAtomic(cacheDir, async (staging) => {
-    const { buildIslands } = await import('./islands.js');
-    const built = await buildIslands({ ...opts, outDir: path.join(staging, 'files') });
+    const { bundleIslands } = await import('./islands.js');
+    const built = await bundleIslands({ ...opts, outDir: path.join(staging, 'files') });
     await writeFile(path.join(staging, 'result.json'), JSON.stringify(built));
     return built;
   });

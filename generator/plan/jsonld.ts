@@ -5,7 +5,7 @@ import type { Breadcrumb } from '../../contracts/pages.js';
 
 export type Node<T> = Exclude<T, string> & { '@type': string };
 
-export const businessId = (origin: string) => `${origin}/#business`;
+const businessId = (origin: string) => `${origin}/#business`;
 
 const city = (name: string): Node<City> => ({ '@type': 'City', name });
 

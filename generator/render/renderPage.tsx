@@ -1,4 +1,4 @@
-/** Stage 4: one planned page → its complete HTML document (react-dom/server). */
+/** Stage render: one planned page → its complete HTML document (react-dom/server). */
 import { renderToString } from 'react-dom/server';
 import type { ReactNode } from 'react';
 import type { IslandName } from '../../src/islands/registry.js';

@@ -33,7 +33,7 @@ function rows(schema: Schema, prefix: string, out: string[]) {
   }
 }
 
-export function contentReference(): string {
+function contentReference(): string {
   const out = [
     '# Content reference',
     '',

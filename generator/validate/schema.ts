@@ -1,5 +1,5 @@
 /**
- * Stage 2a: each document against its kind's JSON Schema (ajv), errors turned into plain words;
+ * Stage validate: each document against its kind's JSON Schema (ajv), errors turned into plain words;
  * then parsed with the zod model itself, for what JSON Schema cannot say (lengths are counted
  * after trimming) and so that later stages get the model's output (trimmed texts).
  */

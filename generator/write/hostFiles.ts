@@ -2,7 +2,7 @@
 import { SitemapStream, streamToPromise } from 'sitemap';
 import type { PagePlan } from '../../contracts/pages.js';
 
-export interface HostConfig {
+interface HostConfig {
   origin: string;
   /** Origins the pages talk to, for the Content-Security-Policy. */
   reviewsScriptUrl: string;
@@ -37,7 +37,7 @@ const originOf = (url: string) => new URL(url).origin;
  * - frames: the booking and login portal pages and the reviews widget's frames; our pages may not
  *   be framed by anyone (frame-ancestors 'none').
  */
-export function contentSecurityPolicy(cfg: HostConfig): string {
+function contentSecurityPolicy(cfg: HostConfig): string {
   const reviews = originOf(cfg.reviewsScriptUrl);
   const unique = (list: string[]) => [...new Set(list)].join(' ');
   return [

@@ -1,7 +1,7 @@
 /** Every internal link and asset reference in the rendered pages must resolve (their references are collected at render). */
 import type { ContentError } from '../../contracts/errors.js';
 
-export interface LinkSource {
+interface LinkSource {
   file: string;
   text: string;
   lineOffset: number;

@@ -1,4 +1,4 @@
-/** Stage 2b: validated documents → SiteModel, with the rules that span files. */
+/** Stage model: validated documents → SiteModel, with the rules that span files. */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { remark } from 'remark';
@@ -13,7 +13,7 @@ import { locator } from '../validate/locate.js';
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-export interface BuildModelOptions {
+interface AssembleOptions {
   contentDir: string;
   /** How messages name the content folder, e.g. "content/". */
   displayPrefix: string;
@@ -39,7 +39,7 @@ function byKind(docs: readonly ValidDoc[]): Docs {
   };
 }
 
-export function buildModel(validDocs: readonly ValidDoc[], opts: BuildModelOptions): { model?: SiteModel; errors: ContentError[] } {
+export function assembleModel(validDocs: readonly ValidDoc[], opts: AssembleOptions): { model?: SiteModel; errors: ContentError[] } {
   const errors: ContentError[] = [];
   const docs = byKind(validDocs);
   for (const name of kindNames) {
@@ -104,7 +104,7 @@ function markdownToHtml(body: string): string {
   return html;
 }
 
-function crossFileRules(model: SiteModel, docs: Docs, opts: BuildModelOptions): ContentError[] {
+function crossFileRules(model: SiteModel, docs: Docs, opts: AssembleOptions): ContentError[] {
   const errors: ContentError[] = [];
   const at = (doc: ValidDoc, fieldPath: (string | number)[], message: string, hint?: string): ContentError => ({
     file: doc.file, ...locator(doc.yaml, doc.lineOffset).value(fieldPath), path: formatPath(fieldPath),
