@@ -14,23 +14,28 @@ import { LocationsPage } from '../../templates/pages/LocationsPage.js';
 import { NotFoundPage } from '../../templates/pages/NotFoundPage.js';
 import { ServicePage } from '../../templates/pages/ServicePage.js';
 import { ServicesPage } from '../../templates/pages/ServicesPage.js';
-import type { Layout, PagePlan } from '../../contracts/pages.js';
+import type { Layout, PageBody, PagePlan } from '../../contracts/pages.js';
+
+type Templates = { [K in PageBody['kind']]: (body: Extract<PageBody, { kind: K }>, page: { route: string; layout: Layout }) => ReactNode };
+
+/** The template of each page kind (TypeScript requires one for every kind of contracts/pages.ts). */
+const TEMPLATES: Templates = {
+  home: (body, { layout }) => <HomePage {...body} chrome={layout} />,
+  services: (body) => <ServicesPage {...body} />,
+  locations: (body, { layout }) => <LocationsPage {...body} chrome={layout} />,
+  checklist: (body, { layout }) => <ChecklistPage {...body} chrome={layout} />,
+  contact: (body) => <ContactPage {...body} />,
+  embed: (body) => <EmbedPage {...body} />,
+  legal: (body) => <LegalPage {...body} />,
+  service: (body, { route, layout }) => <ServicePage {...body} route={route} closeLabel={layout.navigation.closeLabel} />,
+  city: (body, { route, layout }) => <CityPage {...body} route={route} closeLabel={layout.navigation.closeLabel} />,
+  notFound: (body) => <NotFoundPage {...body} />,
+};
 
 function pageContent(plan: PagePlan, layout: Layout): ReactNode {
-  const body = plan.body;
-  const closeLabel = layout.navigation.closeLabel;
-  switch (body.kind) {
-    case 'home': return <HomePage {...body} chrome={layout} />;
-    case 'services': return <ServicesPage {...body} />;
-    case 'locations': return <LocationsPage {...body} chrome={layout} />;
-    case 'checklist': return <ChecklistPage {...body} chrome={layout} />;
-    case 'contact': return <ContactPage {...body} />;
-    case 'embed': return <EmbedPage {...body} />;
-    case 'legal': return <LegalPage {...body} />;
-    case 'service': return <ServicePage {...body} route={plan.route} closeLabel={closeLabel} />;
-    case 'city': return <CityPage {...body} route={plan.route} closeLabel={closeLabel} />;
-    case 'notFound': return <NotFoundPage {...body} />;
-  }
+  // Each entry takes its own kind's body; TypeScript cannot pair the looked-up entry with the body.
+  const template = TEMPLATES[plan.body.kind] as (body: PageBody, page: { route: string; layout: Layout }) => ReactNode;
+  return template(plan.body, { route: plan.route, layout });
 }
 
 /** Page-specific scripts besides the island loader (each tiny, each only where needed). */
