@@ -5,16 +5,16 @@
  */
 import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { SiteModel } from '../contracts/content.js';
+import type { ValidDoc } from '../contracts/documents.js';
+import type { ImageRef, Layout, PagePlan } from '../contracts/pages.js';
 import { compileCss } from './assets/css.js';
 import { loadFont } from './assets/fonts.js';
 import { contentHash } from './assets/hash.js';
 import { listImages, processImages } from './assets/images.js';
 import { bundleIslandsCached } from './assets/islandsCache.js';
 import { checkContent } from './content.js';
-import type { ValidDoc } from '../contracts/documents.js';
-import type { SiteModel } from '../contracts/content.js';
 import { planLayout, planPages } from './plan/plan.js';
-import type { ImageRef, Layout, PagePlan } from '../contracts/pages.js';
 import { renderPages } from './render/pool.js';
 import type { BatchResult } from './render/renderAndWrite.js';
 import { PageCache, renderCodeVersion } from './render/pageCache.js';

@@ -1,12 +1,12 @@
 /** The first stages, load → validate → model: content/ → SiteModel, or every problem found in one pass. */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { SiteModel } from '../contracts/content.js';
 import type { ValidDoc } from '../contracts/documents.js';
 import type { ContentError } from '../contracts/errors.js';
-import type { SiteModel } from '../contracts/content.js';
 import { listContentFiles, parseContent, readFiles } from './load.js';
-import { ParseCache } from './parseCache.js';
 import { assembleModel } from './model/assemble.js';
+import { ParseCache } from './parseCache.js';
 import { decodeUtf8 } from './validate/encoding.js';
 import { ContentErrors, sortErrors } from './validate/errors.js';
 import { validateDoc, type Validated } from './validate/schema.js';
