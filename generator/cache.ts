@@ -6,6 +6,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { threadId } from 'node:worker_threads';
 
 const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock', 'bun.lockb'];
 
@@ -48,17 +49,23 @@ export class CacheKey {
   }
 }
 
+let temporaries = 0;
+/** A temporary name beside `file` that no other write uses: render workers share one process id. */
+function temporaryName(file: string): string {
+  return `${file}.${process.pid}-${threadId}-${++temporaries}.tmp`;
+}
+
 /** Write file as a whole or not at all (a temporary file renamed into place). */
 export async function writeAtomic(file: string, data: string | Uint8Array): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}`;
+  const tmp = temporaryName(file);
   await writeFile(tmp, data);
   await rename(tmp, file);
 }
 
 /** Copy a file into the cache as a whole or not at all. */
 export async function copyAtomic(from: string, to: string): Promise<void> {
-  const tmp = `${to}.${process.pid}`;
+  const tmp = temporaryName(to);
   await copyFile(from, tmp);
   await rename(tmp, to);
 }
@@ -68,7 +75,7 @@ export async function copyAtomic(from: string, to: string): Promise<void> {
  * to dir when it succeeded (another build that got there first wins; its result is the same).
  */
 export async function fillDirAtomic<T>(dir: string, fill: (staging: string) => Promise<T>): Promise<T> {
-  const staging = `${dir}.${process.pid}`;
+  const staging = temporaryName(dir);
   await rm(staging, { recursive: true, force: true });
   const result = await fill(staging).catch(async (err: unknown) => {
     await rm(staging, { recursive: true, force: true });
