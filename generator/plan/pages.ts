@@ -98,8 +98,10 @@ const legal: Planner = (ctx) => {
 
 const servicePages: Planner = (ctx) => {
   const { site, services, cities, servedCities } = ctx.model;
+  // A map, not cities.find per served city: with thousands of cities that was quadratic.
+  const routeOf = new Map(cities.map((c) => [c.name, c.route]));
   const servedCityLinks = servedCities.map((name) => {
-    const route = cities.find((c) => c.name === name)?.route;
+    const route = routeOf.get(name);
     return route ? { name, href: route } : { name };
   });
   return services.map((s) => {
@@ -121,6 +123,7 @@ type CityWithPage = CityEntry & { route: string; page: NonNullable<CityEntry['pa
 const cityPages: Planner = (ctx) => {
   const { site, locations, services, cities } = ctx.model;
   const { related, defaultHeroImage, ...templates } = locations.cityPage;
+  const serviceOf = new Map(services.map((s) => [s.slug, s]));
   return cities.filter((c): c is CityWithPage => Boolean(c.route && c.page)).map((city) => {
     const vars = { city: city.name, brand: site.brand.name };
     const texts = Object.fromEntries(Object.entries(templates).map(([k, v]) => [k, fill(v, vars)])) as CityTexts;
@@ -137,7 +140,7 @@ const cityPages: Planner = (ctx) => {
     }, {
       kind: 'city', name: city.name, content: city.page, texts, heroImage: hero,
       related: related.map((r) => {
-        const s = services.find((x) => x.slug === r.service)!;
+        const s = serviceOf.get(r.service)!;
         return { name: s.name, href: s.route, icon: s.icon, text: fill(r.text, vars) };
       }),
       reviews: ctx.reviews, discount: ctx.model.forms.discount, breadcrumbs: crumbs, breadcrumbLabel: site.navigation.breadcrumbLabel,
