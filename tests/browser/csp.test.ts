@@ -164,6 +164,18 @@ async function submitDiscountPopup(page: Page, origin: string) {
 }
 
 const browser = useBrowser();
+/** Submits the contact form, then the discount popup, recording what each page reported. */
+async function submitBothForms(context: BrowserContext, origin: string, rec: Recorder) {
+  const page = await context.newPage();
+  rec.current = '/contact (submit)';
+  await submitContactForm(page, origin);
+  await rec.collect(page);
+  rec.current = '/ (discount popup)';
+  await submitDiscountPopup(page, origin);
+  await rec.collect(page);
+  await page.close();
+}
+
 let config: SiteConfig;
 beforeAll(async () => { config = await siteConfig(); });
 
@@ -252,14 +264,7 @@ describe('no CSP violation on any page (shared build, forms on the site\'s own o
   });
 
   it('the contact form and the discount popup submit without a violation', async () => {
-    const page = await context.newPage();
-    rec.current = '/contact (submit)';
-    await submitContactForm(page, site.url);
-    await rec.collect(page);
-    rec.current = '/ (discount popup)';
-    await submitDiscountPopup(page, site.url);
-    await rec.collect(page);
-    await page.close();
+    await submitBothForms(context, site.url, rec);
     expect(rec.violations.map(format)).toEqual([]);
     expect(rec.console).toEqual([]);
     const leads = await site.backend.db.query<{ n: number }>('SELECT count(*)::int AS n FROM public.leads');
@@ -327,15 +332,8 @@ describe('no CSP violation with Supabase and the webhook on their own origins (p
   });
 
   it('both forms reach Supabase and the webhook across origins without a violation', async () => {
-    const page = await context.newPage();
-    rec.current = '/contact (submit)';
-    await submitContactForm(page, site.url);
-    await rec.collect(page);
-    rec.current = '/ (discount popup)';
-    await submitDiscountPopup(page, site.url);
+    await submitBothForms(context, site.url, rec);
     await expect.poll(() => hooks.length).toBeGreaterThan(0);
-    await rec.collect(page);
-    await page.close();
     expect(rec.violations.map(format)).toEqual([]);
     expect(rec.console).toEqual([]);
     const leads = await backend.db.query<{ email: string }>('SELECT email FROM public.leads');

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { build } from '../../generator/build.js';
 import { listContentFiles } from '../../generator/load.js';
 import { schemaFilesWithReference } from '../../generator/model/jsonSchemas.js';
-import { contentCopy, ROOT, tempDir } from '../helpers/content.js';
+import { contentCopy, ROOT, withTempDir } from '../helpers/content.js';
 import { jsonLd, sitemapUrls } from '../helpers/dist.js';
 
 const run = promisify(execFile);
@@ -18,8 +18,7 @@ const ORIGIN = 'https://www.bayshinecleaning.com';
 
 describe('adding a city', () => {
   it('npm run new-city writes a file that builds: a card on /locations, its page, the sitemap and areaServed', async () => {
-    const { dir, remove } = await tempDir('new-city-');
-    try {
+    await withTempDir('new-city-', async (dir) => {
       const contentDir = await contentCopy(dir);
       const { stdout } = await run('npx', ['tsx', 'generator/cli.ts', 'new-city', 'Mountain View'], { cwd: ROOT, env: { ...process.env, CONTENT_DIR: contentDir } });
       expect(stdout).toContain('Wrote');
@@ -38,14 +37,11 @@ describe('adding a city', () => {
       const home = jsonLd(await readFile(path.join(dist, 'index.html'), 'utf8'))['@graph'][0]!;
       expect(home.areaServed).toContainEqual({ '@type': 'City', name: 'Mountain View' });
       expect(await readFile(path.join(dist, 'routine-cleaning-bay-area.html'), 'utf8')).toContain('Mountain View');
-    } finally {
-      await remove();
-    }
+    });
   });
 
   it('a city file without page content gets a card that links to /book-online and no page', async () => {
-    const { dir, remove } = await tempDir('card-city-');
-    try {
+    await withTempDir('card-city-', async (dir) => {
       const contentDir = await contentCopy(dir);
       const { writeFile } = await import('node:fs/promises');
       await writeFile(path.join(contentDir, 'cities/milpitas.yaml'), 'name: Milpitas\npopulation: "~80,000"\ndescription: Homes near the Great Mall.\n');
@@ -55,9 +51,7 @@ describe('adding a city', () => {
       const card = /<li[\s>](?:(?!<\/li>)[\s\S])*Milpitas(?:(?!<\/li>)[\s\S])*<\/li>/.exec(locations)?.[0] ?? '';
       expect(card).toContain('href="/book-online"');
       expect((await readdir(path.join(dist, 'locations'))).some((f) => f.includes('milpitas'))).toBe(false);
-    } finally {
-      await remove();
-    }
+    });
   });
 });
 
