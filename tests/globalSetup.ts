@@ -1,8 +1,10 @@
 /**
  * Builds the real site once per test run; browser tests serve this dist/ with their own server
  * (tests/helpers/site.ts). The build's lead webhook (a build-time constant the Content-Security-Policy
- * must allow) points at a receiver on 127.0.0.1 started here: it records every request to /hook and
- * answers GET /log with what it received (DELETE /log forgets it), so no test file builds the site again.
+ * must allow) points at a receiver on 127.0.0.1 started here: it records every request to /hook with
+ * the page origin that sent it, answers GET /log?origin=… with what that origin sent (DELETE forgets
+ * it), so test files running side by side each see only their own site's requests, and no test file
+ * builds the site again.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -17,12 +19,12 @@ declare module 'vitest' {
     siteDist: string;
     /** The webhook URL the shared build posts discount sign-ups to. */
     hookUrl: string;
-    /** The receiver's log of what reached hookUrl (GET: JSON list of ReceivedHook; DELETE: clear). */
+    /** The receiver's log of what reached hookUrl, by page origin (GET ?origin=: JSON list of ReceivedHook; DELETE: clear). */
     hookLogUrl: string;
   }
 }
 
-export interface ReceivedHook { method: string; contentType: string | undefined; body: string }
+export interface ReceivedHook { origin: string | undefined; method: string; contentType: string | undefined; body: string }
 
 let tmp: string | undefined;
 let receiver: Server | undefined;
@@ -33,14 +35,15 @@ function startReceiver(): Promise<string> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const pathname = new URL(req.url ?? '/', 'http://x').pathname;
-      if (pathname === '/hook') {
-        received.push({ method: req.method ?? '', contentType: req.headers['content-type'], body: Buffer.concat(chunks).toString('utf8') });
+      const url = new URL(req.url ?? '/', 'http://x');
+      const origin = url.searchParams.get('origin');
+      if (url.pathname === '/hook') {
+        received.push({ origin: req.headers.origin, method: req.method ?? '', contentType: req.headers['content-type'], body: Buffer.concat(chunks).toString('utf8') });
         res.writeHead(200).end('ok');
-      } else if (pathname === '/log' && req.method === 'GET') {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(received));
-      } else if (pathname === '/log' && req.method === 'DELETE') {
-        received.length = 0;
+      } else if (url.pathname === '/log' && req.method === 'GET') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(received.filter((h) => h.origin === origin)));
+      } else if (url.pathname === '/log' && req.method === 'DELETE') {
+        received.splice(0, received.length, ...received.filter((h) => h.origin !== origin));
         res.writeHead(204).end();
       } else {
         res.writeHead(404).end();

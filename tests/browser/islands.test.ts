@@ -3,7 +3,7 @@
  * the real supabase-js against the real server with the embedded backend, the toasts, the checklist
  * tabs, the reviews widget, which code each page downloads, and axe-core inside the open widgets.
  * The shared build (tests/globalSetup.ts) posts the discount popup's webhook to a receiver on
- * 127.0.0.1, whose log receivedHooks() reads.
+ * 127.0.0.1, whose log receivedHooks(site.url) reads.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -34,7 +34,7 @@ beforeEach(async () => {
   page = await context.newPage();
   log = collectConsole(page);
   expectedErrors = [];
-  await clearReceivedHooks();
+  await clearReceivedHooks(site.url);
   await resetRateLimits(site.backend); // every test is a new visitor, all from 127.0.0.1
 });
 
@@ -393,8 +393,8 @@ describe('discount popup (/)', () => {
     expect(notifies.map((s) => s.body)).toEqual([{
       firstName: model.forms.discount.notification.firstName, lastName: model.forms.discount.notification.lastName, email: 'b@example.com', phone: '4085550186', message: 'Signed up for $25 discount offer', page: '/',
     }]);
-    await expect.poll(async () => (await receivedHooks()).length).toBe(1);
-    const hooks = await receivedHooks();
+    await expect.poll(async () => (await receivedHooks(site.url)).length).toBe(1);
+    const hooks = await receivedHooks(site.url);
     expect(hooks[0]!.method).toBe('POST');
     expect(hooks[0]!.contentType).toBe('text/plain;charset=UTF-8');
     const hook = JSON.parse(hooks[0]!.body) as Record<string, string>;
@@ -436,7 +436,7 @@ describe('discount popup (/)', () => {
     expect(await toast.innerText()).toContain('There was a problem submitting your information. Please try again.');
     expect(await isOpen()).toBe(true);
     expect(await flag()).toBeNull();
-    expect(await receivedHooks()).toEqual([]);
+    expect(await receivedHooks(site.url)).toEqual([]);
 
     await page.unroute('**/rest/v1/discount_leads*');
     await page.route('**/functions/v1/notify-telegram', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"ok":false,"error":"down"}' }));

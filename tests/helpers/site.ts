@@ -68,12 +68,14 @@ export function useBrowser(): Pick<Browser, 'newContext' | 'newPage'> {
   };
 }
 
-/** What the shared build's lead webhook received so far (tests/globalSetup.ts runs the receiver). */
-export async function receivedHooks(): Promise<ReceivedHook[]> {
-  return (await fetch(inject('hookLogUrl'))).json() as Promise<ReceivedHook[]>;
+const hookLog = (siteOrigin: string) => `${inject('hookLogUrl')}?origin=${encodeURIComponent(siteOrigin)}`;
+
+/** What the shared build's lead webhook received so far from pages of `siteOrigin` (tests/globalSetup.ts runs the receiver). */
+export async function receivedHooks(siteOrigin: string): Promise<ReceivedHook[]> {
+  return (await fetch(hookLog(siteOrigin))).json() as Promise<ReceivedHook[]>;
 }
 
-/** Forgets what the webhook received, so a test sees only its own requests. */
-export async function clearReceivedHooks(): Promise<void> {
-  await fetch(inject('hookLogUrl'), { method: 'DELETE' });
+/** Forgets what the webhook received from pages of `siteOrigin`, so a test sees only its own requests. */
+export async function clearReceivedHooks(siteOrigin: string): Promise<void> {
+  await fetch(hookLog(siteOrigin), { method: 'DELETE' });
 }
