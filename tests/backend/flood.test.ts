@@ -4,53 +4,22 @@
  * database's per-client limits must hold: at most the configured number stored, every other
  * request a 429, never a 5xx. Bounded in count (a few hundred requests) and in time.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLocalBackend, type LocalBackend } from '../../generator/serve/backend';
-import { startServer, type RunningServer } from '../../generator/serve/server';
+import { describe, expect, it } from 'vitest';
 import { LOCAL_ANON_KEY } from '../../src/lib/supabase';
-import { resetRateLimits } from '../helpers/site';
-import { startFakeTelegram } from './fakeTelegram';
+import { useLocalStack } from './stack';
 
-let dist: string;
-let backend: LocalBackend;
-let site: RunningServer;
-let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
+const stack = useLocalStack({ telegramToken: '42:flood', telegramChatId: '-1' });
 
 /** Requests in flight at once: enough to interleave, few enough for a shared 2-core machine. */
 const PARALLEL = 10;
 const FLOOD_TIME_LIMIT_MS = 30_000;
 
-beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), 'flood-dist-'));
-  telegram = await startFakeTelegram();
-  backend = await createLocalBackend({
-    env: { TELEGRAM_BOT_TOKEN: '42:flood', TELEGRAM_CHAT_ID: '-1', TELEGRAM_API_URL: telegram.url },
-    log: () => {},
-  });
-  site = await startServer({ distDir: dist, handlers: [(req, res) => backend.handle(req, res)] });
-});
-
-afterAll(async () => {
-  await site?.close();
-  await backend?.close();
-  await telegram?.close();
-  rmSync(dist, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  await resetRateLimits(backend);
-  telegram.reset();
-});
-
 async function limitOf(bucket: string): Promise<number> {
-  return (await backend.db.query<{ n: number }>('SELECT per_client AS n FROM private.rate_limits WHERE bucket = $1', [bucket])).rows[0]!.n;
+  return (await stack.backend.db.query<{ n: number }>('SELECT per_client AS n FROM private.rate_limits WHERE bucket = $1', [bucket])).rows[0]!.n;
 }
 
 async function count(table: string): Promise<number> {
-  return (await backend.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM public.${table}`)).rows[0]!.n;
+  return (await stack.backend.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM public.${table}`)).rows[0]!.n;
 }
 
 /** Sends `total` POSTs to `path`, PARALLEL at a time; returns how often each status came back. */
@@ -60,7 +29,7 @@ async function flood(path: string, total: number, body: (i: number) => unknown):
   for (let next = 0; next < total; ) {
     const batch = Array.from({ length: Math.min(PARALLEL, total - next) }, () => next++);
     await Promise.all(batch.map(async (i) => {
-      const res = await fetch(site.url + path, {
+      const res = await fetch(stack.server.url + path, {
         method: 'POST',
         headers: {
           apikey: LOCAL_ANON_KEY,
@@ -103,6 +72,6 @@ describe('a flood from one client', () => {
       firstName: 'Spam', lastName: `No ${i}`, email: `spam${i}@example.com`, phone: '4085550100', message: 'Visit my site', page: 'contact',
     }));
     expect(Object.fromEntries(statuses)).toEqual({ 404: limit, 429: 100 - limit });
-    expect(telegram.calls).toHaveLength(0);
+    expect(stack.telegram.calls).toHaveLength(0);
   });
 });

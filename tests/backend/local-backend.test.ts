@@ -1,28 +1,19 @@
 /**
  * The embedded local backend (`npm start` without SUPABASE_URL), driven by the real
- * @supabase/supabase-js client the site uses, on a node:http server at 127.0.0.1, with
+ * @supabase/supabase-js client the site uses, on the `npm start` server at 127.0.0.1, with
  * notify-telegram pointed at a fake Telegram.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { printLeads } from '../../generator/leads';
-import { createLocalBackend, type LocalBackend } from '../../generator/serve/backend';
 import { LOCAL_ANON_KEY } from '../../src/lib/supabase';
-import { resetRateLimits } from '../helpers/site';
-import { startFakeTelegram } from './fakeTelegram';
+import { useLocalStack } from './stack';
 
-let dataDir: string;
-let backend: LocalBackend;
-let server: Server;
-let baseUrl: string;
-let supabase: SupabaseClient;
-let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
 const logs: string[] = [];
+const stack = useLocalStack({ telegramToken: '42:local-test', telegramChatId: '-100', persistent: true, log: (m) => logs.push(m) });
+let supabase: SupabaseClient;
 
 class NoWebSocket {
   constructor() {
@@ -32,7 +23,7 @@ class NoWebSocket {
 
 /** A supabase-js client as the site creates it, with another key or extra headers if given. */
 function client(key = LOCAL_ANON_KEY, headers: Record<string, string> = {}): SupabaseClient {
-  return createClient(baseUrl, key, {
+  return createClient(stack.server.url, key, {
     auth: { persistSession: false, autoRefreshToken: false },
     global: { headers },
     // Node 20 has no global WebSocket and supabase-js refuses to start without one; realtime is not used.
@@ -40,39 +31,10 @@ function client(key = LOCAL_ANON_KEY, headers: Record<string, string> = {}): Sup
   });
 }
 
-async function startServer(b: LocalBackend): Promise<Server> {
-  const s = createServer(async (req, res) => {
-    if (await b.handle(req, res)) return;
-    res.writeHead(404, { 'Content-Type': 'text/plain' });
-    res.end('static file server');
-  });
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  return s;
-}
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'backend-test-'));
-  telegram = await startFakeTelegram();
-  backend = await createLocalBackend({
-    dataDir: join(dataDir, 'pglite'),
-    env: { TELEGRAM_BOT_TOKEN: '42:local-test', TELEGRAM_CHAT_ID: '-100', TELEGRAM_API_URL: telegram.url },
-    log: (m) => logs.push(m),
-  });
-  server = await startServer(backend);
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+beforeAll(() => {
+  // What the static server answers for a path the backend leaves alone.
+  writeFileSync(join(stack.dir, 'dist', 'contact.html'), 'static file server');
   supabase = client();
-});
-
-afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
-  await backend?.close();
-  await telegram?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  await resetRateLimits(backend);
-  telegram.reset();
 });
 
 const contactLead = {
@@ -95,7 +57,7 @@ const notifyBody = (lead: typeof contactLead) => ({
 });
 
 async function count(table: 'leads' | 'discount_leads'): Promise<number> {
-  return (await backend.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM public.${table}`)).rows[0]!.n;
+  return (await stack.backend.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM public.${table}`)).rows[0]!.n;
 }
 
 const withKey = (headers: Record<string, string> = {}) => ({ apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${LOCAL_ANON_KEY}`, ...headers });
@@ -105,7 +67,7 @@ describe('local backend through supabase-js', () => {
     const { error, status } = await supabase.from('leads').insert(contactLead);
     expect(error).toBeNull();
     expect(status).toBe(201);
-    const { rows } = await backend.db.query<{ email: string; page: string }>('SELECT email, page FROM public.leads');
+    const { rows } = await stack.backend.db.query<{ email: string; page: string }>('SELECT email, page FROM public.leads');
     expect(rows).toEqual([{ email: 'maria@example.com', page: 'contact' }]);
     expect(logs.some((l) => l.includes('20251101000000_leads.sql'))).toBe(true);
   });
@@ -173,7 +135,7 @@ describe('the stand-in refuses what Supabase refuses', () => {
     expect(wrong.error?.message).toBe('Invalid API key');
     const wrongBearer = await client(LOCAL_ANON_KEY, { Authorization: 'Bearer totally-wrong-key' }).from('leads').insert(contactLead);
     expect(wrongBearer.status).toBe(401);
-    const wrongInUrl = await fetch(`${baseUrl}/rest/v1/leads?apikey=totally-wrong-key`, {
+    const wrongInUrl = await fetch(`${stack.server.url}/rest/v1/leads?apikey=totally-wrong-key`, {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(contactLead),
     });
     expect(wrongInUrl.status).toBe(401);
@@ -182,7 +144,7 @@ describe('the stand-in refuses what Supabase refuses', () => {
 
   it('without a key: 401 for every method and path, before anything else', async () => {
     for (const [method, path] of [['GET', '/rest/v1/leads'], ['POST', '/rest/v1/leads'], ['DELETE', '/rest/v1/leads'], ['GET', '/rest/v1/_local_migrations']]) {
-      const res = await fetch(baseUrl + path, { method, ...(method === 'POST' && { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(contactLead) }) });
+      const res = await fetch(stack.server.url + path, { method, ...(method === 'POST' && { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(contactLead) }) });
       expect(res.status, `${method} ${path}`).toBe(401);
       expect(((await res.json()) as { message: string }).message).toBe('No API key found in request');
     }
@@ -194,7 +156,7 @@ describe('the stand-in refuses what Supabase refuses', () => {
     ['no content type', undefined],
   ])('a body sent as %s gets 415 and stores nothing', async (_label, type) => {
     const before = await count('leads');
-    const res = await fetch(`${baseUrl}/rest/v1/leads`, {
+    const res = await fetch(`${stack.server.url}/rest/v1/leads`, {
       method: 'POST',
       headers: withKey(type === undefined ? {} : { 'Content-Type': type }),
       body: new TextEncoder().encode(JSON.stringify(contactLead)), // bytes: fetch adds no type of its own
@@ -205,7 +167,7 @@ describe('the stand-in refuses what Supabase refuses', () => {
   });
 
   it('takes application/json with a charset', async () => {
-    const res = await fetch(`${baseUrl}/rest/v1/discount_leads`, {
+    const res = await fetch(`${stack.server.url}/rest/v1/discount_leads`, {
       method: 'POST',
       headers: withKey({ 'Content-Type': 'application/json; charset=utf-8' }),
       body: JSON.stringify({ email: 'charset@example.com', phone: '4085550109', page: '/' }),
@@ -220,7 +182,7 @@ describe('the stand-in refuses what Supabase refuses', () => {
     const body = JSON.stringify(rows);
     expect(body.length).toBeGreaterThan(900 * 1024);
     expect(body.length).toBeLessThan(1024 * 1024);
-    const res = await fetch(`${baseUrl}/rest/v1/discount_leads`, { method: 'POST', headers: withKey({ 'Content-Type': 'application/json' }), body });
+    const res = await fetch(`${stack.server.url}/rest/v1/discount_leads`, { method: 'POST', headers: withKey({ 'Content-Type': 'application/json' }), body });
     expect(res.status).toBe(413);
     expect(await count('discount_leads')).toBe(before);
   });
@@ -247,7 +209,7 @@ describe('the stand-in refuses what Supabase refuses', () => {
       statuses.push(status);
     }
     expect(statuses).toEqual([201, 201, 201, 429]);
-    const { rows } = await backend.db.query<{ client: string }>('SELECT DISTINCT client FROM private.rate_events');
+    const { rows } = await stack.backend.db.query<{ client: string }>('SELECT DISTINCT client FROM private.rate_events');
     expect(rows.map((r) => r.client)).toEqual([expect.stringMatching(/^(::ffff:)?127\.0\.0\.1$/)]);
   });
 
@@ -267,10 +229,10 @@ describe('notify-telegram in the stand-in', () => {
     const first = await supabase.functions.invoke('notify-telegram', { body: notifyBody(lead) });
     expect(first.error).toBeNull();
     expect(first.data).toEqual({ ok: true });
-    expect(telegram.calls).toHaveLength(1);
-    expect(telegram.calls[0]!.path).toBe('/bot42:local-test/sendMessage');
-    expect(String(telegram.calls[0]!.body.text)).toContain('Weekly clean, 3 bedrooms.');
-    const { rows } = await backend.db.query<{ notified_at: Date | null }>('SELECT notified_at FROM public.leads WHERE email = $1', [lead.email]);
+    expect(stack.telegram.calls).toHaveLength(1);
+    expect(stack.telegram.calls[0]!.path).toBe('/bot42:local-test/sendMessage');
+    expect(String(stack.telegram.calls[0]!.body.text)).toContain('Weekly clean, 3 bedrooms.');
+    const { rows } = await stack.backend.db.query<{ notified_at: Date | null }>('SELECT notified_at FROM public.leads WHERE email = $1', [lead.email]);
     expect(rows).toEqual([{ notified_at: expect.any(Date) }]);
 
     for (let i = 0; i < 3; i++) {
@@ -278,28 +240,28 @@ describe('notify-telegram in the stand-in', () => {
       expect(replay.data).toBeNull();
       expect(replay.error?.context.status).toBe(404);
     }
-    expect(telegram.calls).toHaveLength(1);
+    expect(stack.telegram.calls).toHaveLength(1);
   });
 
   it('a call for a lead that was never stored gets 404 and sends nothing', async () => {
     const { error } = await supabase.functions.invoke('notify-telegram', { body: notifyBody({ ...lead, email: 'never-stored@example.com' }) });
     expect(error?.context.status).toBe(404);
-    expect(telegram.calls).toHaveLength(0);
+    expect(stack.telegram.calls).toHaveLength(0);
   });
 
   it('refuses a call without the key, with a wrong key or with a text body, sending nothing', async () => {
     expect((await supabase.from('leads').insert({ ...lead, email: 'relay@example.com' })).error).toBeNull();
     const body = JSON.stringify(notifyBody({ ...lead, email: 'relay@example.com' }));
-    const url = `${baseUrl}/functions/v1/notify-telegram`;
+    const url = `${stack.server.url}/functions/v1/notify-telegram`;
     // The open relay of the issue: curl -H 'content-type: text/plain' -d '<a valid body>'
     expect((await fetch(url, { method: 'POST', headers: { 'content-type': 'text/plain' }, body })).status).toBe(401);
     expect((await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', apikey: 'totally-wrong-key' }, body })).status).toBe(401);
     expect((await client('totally-wrong-key').functions.invoke('notify-telegram', { body: JSON.parse(body) })).error?.context.status).toBe(401);
     expect((await fetch(url, { method: 'POST', headers: withKey({ 'content-type': 'text/plain' }), body })).status).toBe(415);
-    expect(telegram.calls).toHaveLength(0);
+    expect(stack.telegram.calls).toHaveLength(0);
     // The stored lead is still there to notify, once.
     expect((await fetch(url, { method: 'POST', headers: withKey({ 'content-type': 'application/json' }), body })).status).toBe(200);
-    expect(telegram.calls).toHaveLength(1);
+    expect(stack.telegram.calls).toHaveLength(1);
   });
 
   it('bounds replays from one client with 429, forged address headers or not', async () => {
@@ -311,14 +273,14 @@ describe('notify-telegram in the stand-in', () => {
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(404));
     expect(statuses.slice(10)).toEqual([429, 429]);
-    expect(telegram.calls).toHaveLength(0);
+    expect(stack.telegram.calls).toHaveLength(0);
   });
 });
 
 describe('plumbing', () => {
   it('answers CORS preflights and leaves other paths to the static server', async () => {
     for (const path of ['/rest/v1/leads', '/rest/v1/discount_leads', '/functions/v1/notify-telegram']) {
-      const res = await fetch(baseUrl + path, {
+      const res = await fetch(stack.server.url + path, {
         method: 'OPTIONS',
         headers: { Origin: 'http://example.com', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'apikey, content-type' },
       });
@@ -326,18 +288,18 @@ describe('plumbing', () => {
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
       expect(res.headers.get('access-control-allow-headers')).toContain('apikey');
     }
-    expect(await (await fetch(`${baseUrl}/contact`)).text()).toBe('static file server');
-    const noTable = await fetch(`${baseUrl}/rest/v1/_local_migrations`, { method: 'POST', headers: withKey(), body: '{}' });
+    expect(await (await fetch(`${stack.server.url}/contact`)).text()).toBe('static file server');
+    const noTable = await fetch(`${stack.server.url}/rest/v1/_local_migrations`, { method: 'POST', headers: withKey(), body: '{}' });
     expect(noTable.status).toBe(404);
     expect(((await noTable.json()) as { code: string }).code).toBe('PGRST205');
-    const badJson = await fetch(`${baseUrl}/rest/v1/leads`, { method: 'POST', headers: withKey({ 'Content-Type': 'application/json' }), body: '{' });
+    const badJson = await fetch(`${stack.server.url}/rest/v1/leads`, { method: 'POST', headers: withKey({ 'Content-Type': 'application/json' }), body: '{' });
     expect(badJson.status).toBe(400);
     expect(((await badJson.json()) as { code: string }).code).toBe('PGRST102');
   });
 
   it('lists the stored leads for the operator while the server is running, newest first, with whether each was notified', async () => {
     const lines: string[] = [];
-    const listing = await printLeads(join(dataDir, 'pglite'), (l) => lines.push(l)); // = listLeads() + printing
+    const listing = await printLeads(join(stack.dir, 'pglite'), (l) => lines.push(l)); // = listLeads() + printing
     const emails = listing.leads.map((l) => l.email);
     expect(emails.at(-1)).toBe('maria@example.com');
     expect(listing.leads.find((l) => l.email === 'notify@example.com')?.notified_at).toBeInstanceOf(Date);
@@ -358,7 +320,7 @@ describe('plumbing', () => {
 
   it('prints "No leads yet." when there is no local database', async () => {
     const lines: string[] = [];
-    await printLeads(join(dataDir, 'does-not-exist'), (l) => lines.push(l));
+    await printLeads(join(stack.dir, 'does-not-exist'), (l) => lines.push(l));
     expect(lines).toEqual(['No leads yet.']);
   });
 });

@@ -1,41 +1,26 @@
 /**
- * Accessibility a keyboard or screen-reader visitor would notice: headings in order, a skip link
- * that works, a focus ring that can be seen on every background, and axe-core on the pages as the
- * server sends them (the site's scripts blocked, as when they fail or have not loaded yet; axe
- * itself needs the page's event loop, so JavaScript stays on). axe.test.ts runs axe on the hydrated
- * pages; together they cover both states at 375px and 1280px.
+ * Accessibility a keyboard or screen-reader visitor would notice, on every page at 375px and 1280px:
+ * headings in order, axe-core on the page as the server sends it (the site's scripts blocked, as when
+ * they fail or have not loaded yet; axe itself needs the page's event loop, so JavaScript stays on)
+ * and again once the islands have hydrated, a skip link that works, and a focus ring that can be seen
+ * on every background. Inside the open widgets (forms with errors, the popup, the tabs) axe runs in
+ * islands.test.ts.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.js';
-import { startTestSite, type TestSite } from '../helpers/site.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { injectAxe } from '../helpers/browser.js';
+import { siteRoutes } from '../helpers/routes.js';
+import { useBrowser, useSite } from '../helpers/site.js';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const CITIES = ['atherton', 'belmont', 'brisbane', 'burlingame', 'campbell', 'colma', 'cupertino', 'daly-city', 'san-jose', 'palo-alto'];
-const ROUTES = [
-  '/', '/services', '/locations', '/checklist', '/contact', '/customer-login', '/book-online', '/privacy-policy', '/terms-of-service',
-  '/deep-cleaning-san-francisco', '/routine-cleaning-bay-area', '/move-in-out-cleaning', '/post-construction-cleaning', '/commercial-janitorial-services',
-  ...CITIES.map((c) => `/locations/deep-cleaning-${c}-ca`),
-  '/no-such-page',
-];
+const ROUTES = [...(await siteRoutes()).all, '/no-such-page'];
 const WIDTHS = [375, 1280] as const;
 
-let site: TestSite;
-let browser: Browser;
-beforeAll(async () => {
-  site = await startTestSite();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const site = useSite();
+const browser = useBrowser();
 
 async function open(route: string, width: number, siteScripts = true): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: width < 500 ? 800 : 900 } });
-  // The discount popup is a modal of its own (tested with the forms); keep it shut here.
+  // The discount popup is a modal of its own (tested in islands.test.ts); keep it shut here.
   await context.addInitScript(() => sessionStorage.setItem('discount-popup-shown', 'true'));
   if (!siteScripts) await context.route(/\.m?js(\?|$)/, (r) => r.abort());
   const page = await context.newPage();
@@ -43,27 +28,45 @@ async function open(route: string, width: number, siteScripts = true): Promise<P
   return page;
 }
 
+/** Waits until the islands a visitor gets without doing anything (on idle, or visible in the first screen) are hydrated. */
+async function hydratedAsLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(() => [...document.querySelectorAll<HTMLElement>('[data-island]')].every((el) => {
+    const child = el.firstElementChild;
+    if (!child) return true;
+    const box = child.getBoundingClientRect();
+    const due = el.dataset.hydrate === 'idle' || (el.dataset.hydrate === 'visible' && box.top < innerHeight && box.bottom > 0);
+    return !due || Object.keys(child).some((k) => k.startsWith('__reactFiber'));
+  }));
+  await page.evaluate(() => new Promise((r) => requestIdleCallback(r, { timeout: 2000 })));
+}
+
+/** axe-core's violations on the whole page. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await injectAxe(page);
+  return page.evaluate(async () => {
+    interface Result { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<Result> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
 describe.each(WIDTHS)('at %ipx', (width) => {
-  it.each(ROUTES)('%s: one h1 first, then headings that never skip a level', async (route) => {
+  it.each(ROUTES)('%s hydrated: one h1 first, headings that never skip a level, no axe-core violations', async (route) => {
     const page = await open(route, width);
+    await hydratedAsLoaded(page);
     const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((els) => els.map((h) => ({ level: Number(h.tagName[1]), text: (h.textContent ?? '').trim().slice(0, 40) })));
     expect(levels.filter((h) => h.level === 1)).toHaveLength(1);
     expect(levels[0]?.level).toBe(1);
     const skips = levels.slice(1).filter((h, i) => h.level > levels[i]!.level + 1).map((h) => `h${h.level} "${h.text}"`);
     expect(skips).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   });
 
   it.each(ROUTES)('%s as served, before any script runs: no axe-core violations', async (route) => {
     const page = await open(route, width, false);
-    await page.evaluate(AXE_SOURCE);
-    const violations = await page.evaluate(async () => {
-      interface Result { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }
-      const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<Result> } }).axe;
-      const result = await axe.run(document, { resultTypes: ['violations'] });
-      return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
-    expect(violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   });
 });

@@ -9,7 +9,8 @@
  * are answered by small stand-ins through request interception, which runs after the browser's CSP
  * check, so a host the policy left out is still reported as a violation.
  *
- * Part 1 uses the shared build (forms post to the site's own origin, as behind `npm start`). Part 2
+ * Part 1 uses the shared build (forms post to the site's own origin, as behind `npm start`; the
+ * webhook goes to tests/globalSetup.ts's receiver on another 127.0.0.1 port). Part 2
  * builds the site as for production, with the Supabase API and the lead webhook on origins of their
  * own, and submits both forms across origins.
  */
@@ -20,15 +21,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load as parseYaml } from 'js-yaml';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { build } from '../../generator/build.js';
 import { createLocalBackend, type LocalBackend } from '../../generator/serve/backend.js';
 import { parseHeaders, startServer, type RunningServer } from '../../generator/serve/server.js';
 import { LOCAL_ANON_KEY } from '../../src/lib/supabase.js';
-import { launchBrowser } from '../helpers/browser.js';
 import { distPages } from '../helpers/dist.js';
-import { startTestSite, type TestSite } from '../helpers/site.js';
+import { useBrowser, useSite } from '../helpers/site.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -163,13 +163,21 @@ async function submitDiscountPopup(page: Page, origin: string) {
   await page.locator('[role="status"] [data-toast="default"]').waitFor({ timeout: 20_000 });
 }
 
-let browser: Browser;
+const browser = useBrowser();
+/** Submits the contact form, then the discount popup, recording what each page reported. */
+async function submitBothForms(context: BrowserContext, origin: string, rec: Recorder) {
+  const page = await context.newPage();
+  rec.current = '/contact (submit)';
+  await submitContactForm(page, origin);
+  await rec.collect(page);
+  rec.current = '/ (discount popup)';
+  await submitDiscountPopup(page, origin);
+  await rec.collect(page);
+  await page.close();
+}
+
 let config: SiteConfig;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  config = await siteConfig();
-});
-afterAll(() => browser?.close());
+beforeAll(async () => { config = await siteConfig(); });
 
 describe('security headers in _headers', () => {
   it('set a strict Content-Security-Policy and the other security headers on every page', async () => {
@@ -199,21 +207,17 @@ describe('security headers in _headers', () => {
 });
 
 describe('no CSP violation on any page (shared build, forms on the site\'s own origin)', () => {
-  let site: TestSite;
+  const site = useSite();
   let context: BrowserContext;
   const rec = new Recorder();
   let routes: string[] = [];
 
   beforeAll(async () => {
-    site = await startTestSite();
     routes = (await distPages(site.dist)).map((p) => p.route);
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await rec.attach(context, site.url, [site.url]);
+    await rec.attach(context, site.url, [site.url, new URL(inject('hookUrl')).origin]);
   });
-  afterAll(async () => {
-    await context?.close();
-    await site?.close();
-  });
+  afterAll(async () => { await context?.close(); });
 
   it('visits every page: scrolled to the end, islands hydrated, reviews widget loaded', async () => {
     expect(routes.length).toBeGreaterThan(20);
@@ -260,14 +264,7 @@ describe('no CSP violation on any page (shared build, forms on the site\'s own o
   });
 
   it('the contact form and the discount popup submit without a violation', async () => {
-    const page = await context.newPage();
-    rec.current = '/contact (submit)';
-    await submitContactForm(page, site.url);
-    await rec.collect(page);
-    rec.current = '/ (discount popup)';
-    await submitDiscountPopup(page, site.url);
-    await rec.collect(page);
-    await page.close();
+    await submitBothForms(context, site.url, rec);
     expect(rec.violations.map(format)).toEqual([]);
     expect(rec.console).toEqual([]);
     const leads = await site.backend.db.query<{ n: number }>('SELECT count(*)::int AS n FROM public.leads');
@@ -335,15 +332,8 @@ describe('no CSP violation with Supabase and the webhook on their own origins (p
   });
 
   it('both forms reach Supabase and the webhook across origins without a violation', async () => {
-    const page = await context.newPage();
-    rec.current = '/contact (submit)';
-    await submitContactForm(page, site.url);
-    await rec.collect(page);
-    rec.current = '/ (discount popup)';
-    await submitDiscountPopup(page, site.url);
+    await submitBothForms(context, site.url, rec);
     await expect.poll(() => hooks.length).toBeGreaterThan(0);
-    await rec.collect(page);
-    await page.close();
     expect(rec.violations.map(format)).toEqual([]);
     expect(rec.console).toEqual([]);
     const leads = await backend.db.query<{ email: string }>('SELECT email FROM public.leads');

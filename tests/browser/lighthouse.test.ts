@@ -6,21 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeFailing, LIGHTHOUSE_PAGES, runLighthouse, startChromium, type Chromium } from '../helpers/lighthouse.js';
-import { startTestSite, type TestSite } from '../helpers/site.js';
+import { useSite } from '../helpers/site.js';
 
 describe('Lighthouse (mobile): accessibility, best practices and SEO', () => {
-  let site: TestSite;
+  const site = useSite();
   let chromium: Chromium;
-
-  beforeAll(async () => {
-    site = await startTestSite();
-    chromium = await startChromium();
-  });
-
-  afterAll(async () => {
-    await chromium?.close();
-    await site?.close();
-  });
+  beforeAll(async () => { chromium = await startChromium(); });
+  afterAll(async () => { await chromium?.close(); });
 
   it.each(LIGHTHOUSE_PAGES)('%s scores 100 in each', async (route) => {
     const run = await runLighthouse(site.url + route, chromium.port, ['accessibility', 'best-practices', 'seo']);

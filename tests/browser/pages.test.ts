@@ -1,43 +1,25 @@
 /**
  * Every page as a visitor sees it on a 375px phone and a 1280px desktop, with and without JavaScript:
- * what shows in the first screen, which layout each width gets, where each button leads, and what
- * the spec fixes word for word. (routes.test.ts checks the shared header/footer and each route's
- * spec content at desktop width; this file adds the phone, the no-JavaScript state and the chrome.)
+ * the shared header and footer, what shows in the first screen, which layout each width gets, where
+ * each button leads, and what the spec fixes word for word. The pages, services and cities come from
+ * the content model (tests/helpers/routes.ts).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.js';
-import { startTestSite, type TestSite } from '../helpers/site.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { siteRoutes } from '../helpers/routes.js';
+import { useBrowser, useSite } from '../helpers/site.js';
 
 const PHONE_HREF = 'tel:+14085550186';
 const BOOKING_SRC = 'https://bayshinecleaning.bookingkoala.com/booknow/home_cleaning';
 const LOGIN_SRC = 'https://bayshinecleaning.bookingkoala.com/login';
-/** The five service pages in site order (content order: routine first). */
-const SERVICES = ['/routine-cleaning-bay-area', '/deep-cleaning-san-francisco', '/move-in-out-cleaning', '/post-construction-cleaning', '/commercial-janitorial-services'];
-const CITY_PAGES: [slug: string, name: string][] = [
-  ['san-jose', 'San Jose'], ['cupertino', 'Cupertino'], ['palo-alto', 'Palo Alto'], ['atherton', 'Atherton'], ['belmont', 'Belmont'],
-  ['brisbane', 'Brisbane'], ['burlingame', 'Burlingame'], ['campbell', 'Campbell'], ['colma', 'Colma'], ['daly-city', 'Daly City'],
-];
-const CARD_ONLY = ['Los Altos', 'Saratoga', 'Fremont', 'Los Altos Hills', 'Redwood City', 'Portola Valley', 'Emerald Hills', 'Monte Sereno', 'Los Gatos'];
-const CITY_ROUTES = CITY_PAGES.map(([slug]) => `/locations/deep-cleaning-${slug}-ca`);
-const ROUTES = [
-  '/', '/services', '/locations', '/checklist', '/contact', '/customer-login', '/book-online', '/privacy-policy', '/terms-of-service',
-  ...SERVICES, ...CITY_ROUTES,
-];
+const { all: ROUTES, services: SERVICES, cityPages: CITY_PAGES, cardOnlyCities: CARD_ONLY } = await siteRoutes();
+const CITY_ROUTES = CITY_PAGES.map((c) => c.route);
 const PHONE = { width: 375, height: 800 };
 const DESKTOP = { width: 1280, height: 900 };
+const MAIN_NAV = [['Services', '/services'], ['Locations', '/locations'], ['Checklist', '/checklist'], ['Contact', '/contact'], ['Customer Login', '/customer-login']];
 
-let site: TestSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  site = await startTestSite();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const site = useSite();
+const browser = useBrowser();
 
 /** A fresh page; the discount popup is kept shut (it has its own tests) so it never covers what we look at. */
 async function open(route: string, viewport = DESKTOP, javaScriptEnabled = true): Promise<Page> {
@@ -57,13 +39,45 @@ const inFirstScreen = (page: Page, selector: string) =>
   });
 
 describe('every page, phone and desktop', () => {
-  it.each(ROUTES)('%s: no sideways scrolling at 1280px, a title and a description, no inline styles', async (route) => {
+  it.each(ROUTES)('%s at 1280px: the header, the footer, one h1, a title and a description, no sideways scrolling, no inline styles, reviews only where the spec embeds them', async (route) => {
     const page = await open(route);
+    const header = page.locator('header').first();
+    expect(await header.getByRole('link', { name: /Bay Shine Cleaning/ }).first().getAttribute('href')).toBe('/');
+    const nav = header.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link').evaluateAll((els) => els.map((e) => [e.textContent, e.getAttribute('href')]))).toEqual(MAIN_NAV);
+    expect(await header.getByRole('link', { name: /555-0186/ }).first().getAttribute('href')).toBe(PHONE_HREF);
+    expect(await header.getByRole('link', { name: 'Book Online', exact: true }).first().getAttribute('href')).toBe('/book-online');
+    const footer = page.locator('footer');
+    expect(await footer.innerText()).toMatch(/\(408\) 555-0186[\s\S]*hello@bayshinecleaning\.com[\s\S]*San Jose, CA/);
+    expect(await footer.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy-policy');
+    expect(await footer.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms-of-service');
+    expect(await footer.innerText()).toMatch(/© \d{4} Bay Shine Cleaning/);
+    expect(await page.locator('h1').count()).toBe(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
     expect(await page.title()).toMatch(/\S.*Bay Shine Cleaning|Bay Shine Cleaning.*\S/);
     expect((await page.locator('meta[name="description"]').getAttribute('content'))?.length).toBeGreaterThanOrEqual(50);
     // The content security policy forbids inline styles: the browser would drop them silently.
     expect(await page.locator('[style]').count()).toBe(0);
+    const reviews = route === '/' || SERVICES.includes(route) || CITY_ROUTES.includes(route);
+    expect(await page.locator('[data-island="ReviewsWidget"]').count()).toBe(reviews ? 1 : 0);
+    if (reviews) expect(await page.getByRole('heading', { name: 'What Our Customers Say' }).count()).toBe(1);
+    await done(page);
+  });
+
+  it.each(ROUTES)('%s fits a 375px phone: no sideways scrolling, tap targets at least 44px', async (route) => {
+    const page = await open(route, PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const small = await page.evaluate(() => {
+      const targets = [...document.querySelectorAll<HTMLElement>('a[href], button, summary, [role="tab"]')];
+      return targets
+        .filter((el) => el.offsetParent !== null && !el.closest('p, article, .sr-only') && !el.classList.contains('sr-only'))
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.width > 0 && (r.height < 43.5 || r.width < 43.5);
+        })
+        .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}" ${Math.round(el.getBoundingClientRect().width)}x${Math.round(el.getBoundingClientRect().height)}`);
+    });
+    expect(small).toEqual([]);
     await done(page);
   });
 
@@ -97,7 +111,7 @@ describe('header and drawer', () => {
   });
 
   for (const javaScriptEnabled of [true, false]) {
-    it(`the drawer opens from the right with the whole nav and closes on a link click (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async () => {
+    it(`the drawer opens from the right with the whole nav and closes on a link click, the close button and Escape (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async () => {
       const page = await open('/contact', PHONE, javaScriptEnabled);
       await page.getByRole('button', { name: 'Open menu' }).click();
       const drawer = page.locator('#site-drawer');
@@ -106,9 +120,7 @@ describe('header and drawer', () => {
       expect(Math.round(box.x + box.width)).toBe(375);
       expect(box.x).toBeGreaterThan(0);
       const nav = drawer.getByRole('navigation');
-      expect(await nav.getByRole('link').evaluateAll((els) => els.map((e) => [e.textContent?.trim(), e.getAttribute('href')]))).toEqual([
-        ['Services', '/services'], ['Locations', '/locations'], ['Checklist', '/checklist'], ['Contact', '/contact'], ['Customer Login', '/customer-login'],
-      ]);
+      expect(await nav.getByRole('link').evaluateAll((els) => els.map((e) => [e.textContent?.trim(), e.getAttribute('href')]))).toEqual(MAIN_NAV);
       expect(await drawer.getByRole('link', { name: 'Book Online' }).getAttribute('href')).toBe('/book-online');
       expect(await drawer.locator(`a[href="${PHONE_HREF}"]`).isVisible()).toBe(true);
       await nav.getByRole('link', { name: 'Checklist' }).click();
@@ -118,6 +130,10 @@ describe('header and drawer', () => {
       await page.getByRole('button', { name: 'Open menu' }).click();
       await expect.poll(() => page.locator('#site-drawer').isVisible()).toBe(true);
       await page.getByRole('button', { name: 'Close menu' }).click();
+      await expect.poll(() => page.locator('#site-drawer').isVisible()).toBe(false);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect.poll(() => page.locator('#site-drawer').isVisible()).toBe(true);
+      await page.keyboard.press('Escape');
       await expect.poll(() => page.locator('#site-drawer').isVisible()).toBe(false);
       await done(page);
     });
@@ -149,14 +165,15 @@ describe('home', () => {
     await done(page);
   });
 
-  it('has the reviews, services, about and FAQ sections, in that order after the stats', async () => {
+  it('has the reviews, services, about and FAQ sections, in that order after the stats, and at least three FAQs', async () => {
     const page = await open('/');
     const h2 = await page.locator('main h2').allInnerTexts();
     const at = (re: RegExp) => h2.findIndex((t) => re.test(t));
     const order = [/by the Numbers/, /What Our Customers Say/, /Our Cleaning Services/, /About Bay Shine/, /Frequently Asked Questions/].map(at);
     expect(order.every((i) => i >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
-    expect(await hrefs(page, 'section:has(#services-heading) a')).toEqual(['/routine-cleaning-bay-area', '/deep-cleaning-san-francisco', '/move-in-out-cleaning', '/post-construction-cleaning', '/commercial-janitorial-services']);
+    expect(await hrefs(page, 'section:has(#services-heading) a')).toEqual(SERVICES);
+    expect(await page.locator('main details').count()).toBeGreaterThanOrEqual(3);
     await done(page);
   });
 
@@ -176,15 +193,16 @@ describe('home', () => {
 });
 
 describe('/services', () => {
-  it('four cards in spec order; each title opens its service page, each Get Free Quote opens booking', async () => {
+  it('four cards in spec order; each title opens its service page, lists at least three inclusions, each Get Free Quote opens booking', async () => {
     const page = await open('/services', PHONE);
     const cards = page.locator('main li:has(h2)');
-    expect(await cards.count()).toBe(4);
+    expect(await cards.locator('h2').allInnerTexts()).toEqual(['Routine Cleaning', 'Deep Cleaning', 'Move In/Out Cleaning', 'Commercial Janitorial Services']);
     expect(await hrefs(page, 'main li h2 a')).toEqual(['/routine-cleaning-bay-area', '/deep-cleaning-san-francisco', '/move-in-out-cleaning', '/commercial-janitorial-services']);
     for (let i = 0; i < 4; i++) {
       const card = cards.nth(i);
       expect((await card.locator('h2 + p').innerText()).length).toBeGreaterThan(40);
       expect(await card.locator('h3').innerText()).toBe("What's Included");
+      expect(await card.locator('ul li').count()).toBeGreaterThanOrEqual(3);
       const quote = card.getByRole('link', { name: 'Get Free Quote' });
       expect(await quote.getAttribute('href')).toBe('/book-online');
       expect((await quote.boundingBox())!.height).toBeGreaterThanOrEqual(44);
@@ -204,8 +222,8 @@ describe('/locations', () => {
       el.querySelector('h3')?.textContent?.trim() ?? '',
       { href: el.querySelector('a')?.getAttribute('href'), text: (el as HTMLElement).innerText },
     ])));
-    expect(Object.keys(byName).sort()).toEqual([...CITY_PAGES.map(([, n]) => n), ...CARD_ONLY].sort());
-    for (const [slug, name] of CITY_PAGES) expect(byName[name]!.href, name).toBe(`/locations/deep-cleaning-${slug}-ca`);
+    expect(Object.keys(byName).sort()).toEqual([...CITY_PAGES.map((c) => c.name), ...CARD_ONLY].sort());
+    for (const { route, name } of CITY_PAGES) expect(byName[name]!.href, name).toBe(route);
     for (const name of CARD_ONLY) expect(byName[name]!.href, name).toBe('/book-online');
     for (const [name, card] of Object.entries(byName)) {
       expect(card.text, name).toMatch(/Population: ~[\d,]+/);
@@ -265,8 +283,10 @@ describe('/checklist', () => {
     await done(page);
   });
 
-  it("Let's Get Started offers Book Online and the phone", async () => {
+  it("is the Cleaning Checklist; Let's Get Started offers Book Online and the phone", async () => {
     const page = await open('/checklist', PHONE);
+    expect(await page.locator('h1').innerText()).toBe('Cleaning Checklist');
+    expect(await page.title()).toMatch(/^Cleaning Checklist/);
     expect(await hrefs(page, 'section:has(#get-started) a')).toEqual(['/book-online', PHONE_HREF]);
     expect(await page.locator('section:has(#get-started) a').first().innerText()).toBe('Book Online');
     await done(page);
@@ -279,6 +299,7 @@ describe('/contact', () => {
     expect(await page.locator('h1').innerText()).toBe('Get Your Free Quote Today');
     expect(await page.getByRole('heading', { level: 2, name: 'Request Your Quote' }).isVisible()).toBe(true);
     expect(await page.locator('main form').count()).toBe(1);
+    for (const label of ['First Name', 'Last Name', 'Email', 'Phone', 'Message']) expect(await page.getByLabel(label, { exact: true }).count(), label).toBe(1);
     const cards = page.getByRole('list', { name: 'Other ways to reach us' }).locator('li');
     expect(await cards.locator('h2').allInnerTexts()).toEqual(['Call Us', 'Email Us', 'Service Area', 'Business Hours']);
     const text = await cards.allInnerTexts();
@@ -324,10 +345,25 @@ describe('legal pages', () => {
     expect(await page.locator('main').innerText()).toContain('Last updated: February 6, 2025');
     await done(page);
   });
+
+  it('terms of service list the cancellation terms', async () => {
+    const page = await open('/terms-of-service');
+    const text = await page.locator('main').innerText();
+    for (const term of ['$50', '50%', '100%', '$3,000', '8-10', '10-12', '12-2', '2-4', '5 PM', '30 days', 'Independence Day', 'Thanksgiving', 'Christmas Eve', "New Year's Eve"]) {
+      expect(text, term).toContain(term);
+    }
+    await done(page);
+  });
+
+  it('the privacy policy has more than three sections', async () => {
+    const page = await open('/privacy-policy');
+    expect(await page.locator('main h2').count()).toBeGreaterThan(3);
+    await done(page);
+  });
 });
 
 describe('service pages', () => {
-  it.each(SERVICES)('%s on a phone: hero with Book Online, then intro, why-choose, reviews, areas, FAQ, call to action, related', async (route) => {
+  it.each(SERVICES)('%s on a phone: hero with Book Online, then intro, why-choose, reviews, the 35 areas, FAQ, call to action, related; its buttons lead only to booking', async (route) => {
     const page = await open(route, PHONE);
     expect(await inFirstScreen(page, 'h1')).toBe(true);
     const heroBook = page.locator('main section').first().getByRole('link', { name: 'Book Online' });
@@ -340,6 +376,9 @@ describe('service pages', () => {
     expect(await hrefs(page, 'section:has(#cta-heading) a')).toEqual(['/book-online']);
     // The related cards lead to the four other services, in site order.
     expect(await hrefs(page, 'section:has(#related-heading) a')).toEqual(SERVICES.filter((s) => s !== route));
+    expect(await page.locator('section:has(#areas-heading) li').count()).toBe(35);
+    const ctas = (await hrefs(page, 'main a[href^="/"]')).filter((h) => !['/', '/services', '/locations'].includes(h!) && !h!.startsWith('/locations/'));
+    expect(new Set(ctas.filter((h) => !SERVICES.includes(h!)))).toEqual(new Set(['/book-online']));
     await done(page);
   });
 
@@ -348,15 +387,51 @@ describe('service pages', () => {
     const areas = page.locator('section:has(#areas-heading) li');
     expect(await areas.count()).toBe(35);
     const links = Object.fromEntries(await page.locator('section:has(#areas-heading) a').evaluateAll((els) => els.map((e) => [e.textContent?.trim(), e.getAttribute('href')])));
-    expect(links).toEqual(Object.fromEntries(CITY_PAGES.map(([slug, name]) => [name, `/locations/deep-cleaning-${slug}-ca`])));
+    expect(links).toEqual(Object.fromEntries(CITY_PAGES.map((c) => [c.name, c.route])));
     for (const name of ['San Francisco', 'Los Gatos', 'Mountain View']) expect(await areas.getByText(name, { exact: true }).count(), name).toBe(1);
+    await done(page);
+  });
+
+  it('routine cleaning offers Weekly, Biweekly (MOST POPULAR) and Monthly, each with a Book button', async () => {
+    const page = await open('/routine-cleaning-bay-area');
+    for (const plan of ['Weekly', 'Biweekly', 'Monthly']) {
+      const card = page.locator('li', { has: page.getByRole('heading', { name: plan, exact: true }) });
+      expect(await card.locator('a').getAttribute('href'), plan).toBe('/book-online');
+      expect(await card.locator('a').innerText()).toMatch(/Book/);
+    }
+    expect(await page.locator('li', { has: page.getByRole('heading', { name: 'Biweekly', exact: true }) }).innerText()).toContain('MOST POPULAR');
+    await done(page);
+  });
+
+  it('move in/out has Move In and Move Out cards with Book buttons', async () => {
+    const page = await open('/move-in-out-cleaning');
+    for (const title of ['Move In', 'Move Out']) {
+      const card = page.locator('li', { has: page.getByRole('heading', { name: title, exact: true }) });
+      expect(await card.locator('ul li').count()).toBeGreaterThan(2);
+      expect(await card.locator('a').getAttribute('href')).toBe('/book-online');
+    }
+    await done(page);
+  });
+
+  it('post-construction lists the three project types and the four-step process', async () => {
+    const page = await open('/post-construction-cleaning');
+    const h3 = await page.locator('main h3').allInnerTexts();
+    for (const t of ['New Construction', 'Renovations', 'Remodeling', 'Assessment', 'Debris Removal', 'Deep Cleaning', 'Final Inspection']) expect(h3).toContain(t);
+    await done(page);
+  });
+
+  it('commercial lists business types, six frequencies and benefits', async () => {
+    const page = await open('/commercial-janitorial-services');
+    const h3 = await page.locator('main h3').allInnerTexts();
+    for (const t of ['Office Buildings', 'Retail Spaces', 'Medical Facilities', 'Daily', 'Weekly', 'Bi-weekly', 'Monthly', 'One-time', 'Seasonal']) expect(h3).toContain(t);
     await done(page);
   });
 });
 
 describe('city pages', () => {
-  it.each(CITY_PAGES)('%s on a phone: hero 70% of the screen with the H1 and Book Online Now; Schedule and Book buttons lead to booking', async (slug, name) => {
-    const page = await open(`/locations/deep-cleaning-${slug}-ca`, PHONE);
+  it.each(CITY_PAGES)('$route: title, hero 70% of the screen (phone and desktop) with the H1 and Book Online Now; Schedule and Book buttons lead to booking; six benefits, its FAQs, related services', async ({ route, name, faqs }) => {
+    const page = await open(route, PHONE);
+    expect(await page.title()).toBe(`Deep Cleaning Services in ${name}, CA | Bay Shine Cleaning`);
     const hero = page.locator('main section').first();
     expect((await hero.boundingBox())!.height).toBeGreaterThanOrEqual(Math.floor(PHONE.height * 0.7));
     expect(await hero.locator('h1').innerText()).toBe(`Deep Cleaning Services in ${name}, CA`);
@@ -370,20 +445,26 @@ describe('city pages', () => {
       expect((await link.boundingBox())!.height, label).toBeGreaterThanOrEqual(44);
     }
     expect(await page.locator('section:has(#benefits-heading) li svg').count()).toBe(6);
-    expect(await page.getByRole('heading', { name: `Frequently Asked Questions - ${name} Deep Cleaning` }).count()).toBe(1);
+    const faq = page.locator('section', { has: page.getByRole('heading', { name: `Frequently Asked Questions - ${name} Deep Cleaning` }) });
+    expect(await faq.locator('details').count()).toBe(faqs);
+    expect(await page.getByRole('heading', { name: `Ready to Transform Your ${name} Home?` }).count()).toBe(1);
     expect(await hrefs(page, 'section:has(#related-heading) a')).toEqual([
       '/routine-cleaning-bay-area', '/move-in-out-cleaning', '/post-construction-cleaning', '/commercial-janitorial-services',
     ]);
+    await page.setViewportSize(DESKTOP);
+    expect((await hero.boundingBox())!.height).toBeGreaterThanOrEqual(Math.floor(DESKTOP.height * 0.7));
     await done(page);
   });
-});
 
-describe('reviews widget', () => {
-  it.each(ROUTES)('%s shows the reviews section only where the spec embeds it', async (route) => {
-    const page = await open(route, DESKTOP, false);
-    const expected = route === '/' || SERVICES.includes(route) || CITY_ROUTES.includes(route);
-    expect(await page.locator('[data-island="ReviewsWidget"]').count()).toBe(expected ? 1 : 0);
-    if (expected) expect(await page.getByRole('heading', { name: 'What Our Customers Say' }).count()).toBe(1);
+  it('FAQ accordions keep one item open at a time and can close it again, without JavaScript', async () => {
+    const page = await open('/locations/deep-cleaning-san-jose-ca', DESKTOP, false);
+    const items = page.locator('main details');
+    const open_ = () => items.evaluateAll((els) => els.map((e) => (e as HTMLDetailsElement).open));
+    expect(await open_()).toEqual([true, false, false, false]);
+    await items.nth(2).locator('summary').click();
+    expect(await open_()).toEqual([false, false, true, false]);
+    await items.nth(2).locator('summary').press('Enter');
+    expect(await open_()).toEqual([false, false, false, false]);
     await done(page);
   });
 });

@@ -5,36 +5,27 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { distPages, servedFile } from '../helpers/dist.js';
 import { collectPageFacts, type PageFacts } from '../helpers/pageFacts.js';
-import { startTestSite, type TestSite } from '../helpers/site.js';
+import { useBrowser, useSite } from '../helpers/site.js';
 
 const ORIGIN = 'https://www.bayshinecleaning.com'; // tests/globalSetup.ts builds with this SITE_URL
 
 describe('search engines', () => {
-  let site: TestSite;
-  let browser: Browser;
+  const site = useSite();
+  const browser = useBrowser();
   let pages: PageFacts[];
   let sitemap: string[];
   let robots: string;
 
   beforeAll(async () => {
-    site = await startTestSite();
-    browser = await launchBrowser();
     const routes = (await distPages(site.dist)).map((p) => p.route);
     pages = await collectPageFacts(browser, site.url, routes);
     const xml = await (await fetch(`${site.url}/sitemap.xml`)).text();
     sitemap = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
     robots = await (await fetch(`${site.url}/robots.txt`)).text();
   }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
 
   const indexable = () => pages.filter((p) => !/noindex/i.test(p.robots ?? ''));
 

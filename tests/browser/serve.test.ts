@@ -1,17 +1,12 @@
 /** npm start serves every spec route at exactly its path, like the production hosts. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSite, type TestSite } from '../helpers/site.js';
+import { describe, expect, it } from 'vitest';
+import { siteRoutes } from '../helpers/routes.js';
+import { useSite } from '../helpers/site.js';
 
-const ROUTES = [
-  '/', '/services', '/locations', '/checklist', '/contact', '/customer-login', '/book-online', '/privacy-policy', '/terms-of-service',
-  '/deep-cleaning-san-francisco', '/routine-cleaning-bay-area', '/move-in-out-cleaning', '/post-construction-cleaning', '/commercial-janitorial-services',
-  ...['atherton', 'belmont', 'brisbane', 'burlingame', 'campbell', 'colma', 'cupertino', 'daly-city', 'san-jose', 'palo-alto'].map((c) => `/locations/deep-cleaning-${c}-ca`),
-];
+const ROUTES = (await siteRoutes()).all;
 
 describe('the local server', () => {
-  let site: TestSite;
-  beforeAll(async () => { site = await startTestSite(); });
-  afterAll(() => site.close());
+  const site = useSite();
 
   it.each(ROUTES)('answers %s with its page', async (route) => {
     const res = await fetch(site.url + route, { redirect: 'manual' });

@@ -4,13 +4,11 @@
  * the business node holds what a local-business result needs, and its facts (phone, city, hours)
  * are the ones the page itself shows.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { distPages } from '../helpers/dist.js';
 import { collectPageFacts, type PageFacts } from '../helpers/pageFacts.js';
 import { checkJsonLd, isSubtype, loadVocabulary, type Vocabulary } from '../helpers/schemaOrg.js';
-import { startTestSite, type TestSite } from '../helpers/site.js';
+import { useBrowser, useSite } from '../helpers/site.js';
 
 const ORIGIN = 'https://www.bayshinecleaning.com'; // tests/globalSetup.ts builds with this SITE_URL
 
@@ -43,15 +41,13 @@ const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Arra
 const typesOf = (n: JsonNode) => asArray(n['@type'] as string | string[] | undefined);
 
 describe('structured data (JSON-LD)', () => {
-  let site: TestSite;
-  let browser: Browser;
+  const site = useSite();
+  const browser = useBrowser();
   let vocab: Vocabulary;
   let pages: Parsed[];
 
   beforeAll(async () => {
     vocab = loadVocabulary();
-    site = await startTestSite();
-    browser = await launchBrowser();
     const routes = (await distPages(site.dist)).map((p) => p.route);
     pages = (await collectPageFacts(browser, site.url, routes)).map((facts) => {
       const errors: string[] = [];
@@ -67,11 +63,6 @@ describe('structured data (JSON-LD)', () => {
       return { facts, docs, nodes, errors };
     });
   }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
 
   const indexable = () => pages.filter((p) => !/noindex/.test(p.facts.robots ?? ''));
   const isBusiness = (n: JsonNode) => typesOf(n).some((t) => isSubtype(vocab, t, 'LocalBusiness'));

@@ -2,12 +2,12 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { build } from '../../generator/build.js';
 import { loadContent } from '../../generator/content.js';
 import { firstInvalidByte } from '../../generator/validate/encoding.js';
 import { ContentErrors, formatError } from '../../generator/validate/errors.js';
-import { contentCopy, problems, ROOT, tempDir, treeDigest } from '../helpers/content.js';
+import { problems, ROOT, treeDigest, useContentCopy } from '../helpers/content.js';
 
 const HINT = '\n    hint: save the file as UTF-8 and retype the character at this position';
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
@@ -21,53 +21,46 @@ async function patchBytes(file: string, from: string, to: Buffer) {
 }
 
 describe('file encoding', () => {
-  let tmp: Awaited<ReturnType<typeof tempDir>>;
-  let contentDir: string;
-  let colma: string;
-  beforeEach(async () => {
-    tmp = await tempDir('encoding-');
-    contentDir = await contentCopy(tmp.dir);
-    colma = path.join(contentDir, 'cities/colma.yaml');
-  });
-  afterEach(() => tmp.remove());
+  const copy = useContentCopy('encoding-');
+  const colma = () => path.join(copy.contentDir, 'cities/colma.yaml');
 
   it('refuses an invalid UTF-8 byte with file, line, column and a hint', async () => {
-    await patchBytes(colma, 'name: Colma', Buffer.from('name: Col\xffma', 'latin1'));
-    expect(await problems(contentDir)).toEqual([`content/cities/colma.yaml:2:10 not valid UTF-8 (byte 0xFF)${HINT}`]);
+    await patchBytes(colma(), 'name: Colma', Buffer.from('name: Col\xffma', 'latin1'));
+    expect(await problems(copy.contentDir)).toEqual([`content/cities/colma.yaml:2:10 not valid UTF-8 (byte 0xFF)${HINT}`]);
   });
 
   it('counts the column in characters, and finds a character cut short', async () => {
     // "Café " is five characters but six bytes; 0xC3 then "(" is a two-byte character cut short.
-    await patchBytes(colma, 'description: Small town', Buffer.concat([Buffer.from('description: Café '), Buffer.from([0xc3]), Buffer.from('( town')]));
-    expect(await problems(contentDir)).toEqual([`content/cities/colma.yaml:4:19 not valid UTF-8 (byte 0xC3)${HINT}`]);
+    await patchBytes(colma(), 'description: Small town', Buffer.concat([Buffer.from('description: Café '), Buffer.from([0xc3]), Buffer.from('( town')]));
+    expect(await problems(copy.contentDir)).toEqual([`content/cities/colma.yaml:4:19 not valid UTF-8 (byte 0xC3)${HINT}`]);
   });
 
   it('reports the bad byte however often the content is loaded (the parse cache holds only valid files)', async () => {
-    expect(await problems(contentDir)).toEqual([]);
-    await patchBytes(colma, 'name: Colma', Buffer.from('name: Col\xffma', 'latin1'));
+    expect(await problems(copy.contentDir)).toEqual([]);
+    await patchBytes(colma(), 'name: Colma', Buffer.from('name: Col\xffma', 'latin1'));
     const expected = [`content/cities/colma.yaml:2:10 not valid UTF-8 (byte 0xFF)${HINT}`];
-    expect(await problems(contentDir)).toEqual(expected);
-    expect(await problems(contentDir)).toEqual(expected);
+    expect(await problems(copy.contentDir)).toEqual(expected);
+    expect(await problems(copy.contentDir)).toEqual(expected);
   });
 
   it('accepts a UTF-8 byte-order mark, as editors write it, and reads the file as without it', async () => {
-    const policy = path.join(contentDir, 'legal/privacy-policy.md');
-    const { model: before } = await loadContent({ root: tmp.dir, contentDir });
-    for (const file of [colma, policy]) await writeFile(file, Buffer.concat([BOM, await readFile(file)]));
-    const { model: after } = await loadContent({ root: tmp.dir, contentDir });
+    const policy = path.join(copy.contentDir, 'legal/privacy-policy.md');
+    const { model: before } = await loadContent({ root: copy.dir, contentDir: copy.contentDir });
+    for (const file of [colma(), policy]) await writeFile(file, Buffer.concat([BOM, await readFile(file)]));
+    const { model: after } = await loadContent({ root: copy.dir, contentDir: copy.contentDir });
     expect(after).toEqual(before);
   });
 
   it('fails the build and leaves the previous dist/ as it was', async () => {
-    const outDir = path.join(tmp.dir, 'dist');
-    await build({ root: ROOT, contentDir, outDir, skipIslands: true });
+    const outDir = path.join(copy.dir, 'dist');
+    await build({ root: ROOT, contentDir: copy.contentDir, outDir, skipIslands: true });
     const previous = await treeDigest(outDir);
-    await patchBytes(colma, 'name: Colma', Buffer.from('name: Col\xffma', 'latin1'));
-    const error = await build({ root: ROOT, contentDir, outDir, skipIslands: true }).then(() => undefined, (e: unknown) => e);
+    await patchBytes(colma(), 'name: Colma', Buffer.from('name: Col\xffma', 'latin1'));
+    const error = await build({ root: ROOT, contentDir: copy.contentDir, outDir, skipIslands: true }).then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(ContentErrors);
     expect((error as ContentErrors).errors.map(formatError)).toEqual([`content/cities/colma.yaml:2:10 not valid UTF-8 (byte 0xFF)${HINT}`]);
     expect(await treeDigest(outDir)).toEqual(previous);
-    expect((await readdir(tmp.dir)).sort()).toEqual(['content', 'dist']);
+    expect((await readdir(copy.dir)).sort()).toEqual(['content', 'dist']);
   });
 });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../generator/build.js';
 import { loadContent } from '../../generator/content.js';
 import { ContentErrors, formatError } from '../../generator/validate/errors.js';
-import { contentCopy, problems, ROOT, tempDir, treeDigest } from '../helpers/content.js';
+import { contentCopy, problems, ROOT, tempDir, treeDigest, withTempDir } from '../helpers/content.js';
 
 const run = promisify(execFile);
 const BROKEN = path.join(ROOT, 'tests/fixtures/broken');
@@ -33,8 +33,7 @@ describe('content errors', () => {
   });
 
   it('names a missing image and a duplicate city with the line that wrote them', async () => {
-    const { dir, remove } = await tempDir('cross-file-');
-    try {
+    await withTempDir('cross-file-', async (dir) => {
       const copy = await contentCopy(dir);
       await writeFile(path.join(copy, 'cities/sanjose-again.yaml'), 'name: San Jose\npopulation: "~1"\ndescription: Again.\n');
       const cupertino = path.join(copy, 'cities/cupertino.yaml');
@@ -44,14 +43,11 @@ describe('content errors', () => {
       expect(messages).toHaveLength(2);
       expect(messages[0]).toMatch(/^content\/cities\/cupertino\.yaml:\d+:\d+ page\.heroImage: image cities\/cupertin\.svg does not exist\n    hint: put the file in content\/images\//);
       expect(messages[1]).toMatch(/^content\/cities\/sanjose-again\.yaml:1:7 name: city "San Jose" is already defined in content\/cities\/san-jose\.yaml/);
-    } finally {
-      await remove();
-    }
+    });
   });
 
   it('fails the build on an internal link that leads nowhere, pointing at the content line', async () => {
-    const { dir, remove } = await tempDir('broken-link-');
-    try {
+    await withTempDir('broken-link-', async (dir) => {
       const copy = await contentCopy(dir);
       const file = path.join(copy, 'services/routine-cleaning-bay-area.yaml');
       const { readFile } = await import('node:fs/promises');
@@ -64,14 +60,11 @@ describe('content errors', () => {
       const [message] = (error as ContentErrors).errors.map(formatError);
       expect(message).toMatch(/^content\/services\/routine-cleaning-bay-area\.yaml:\d+:\d+ link to \/book-onlin leads nowhere/);
       expect(await readdir(dir)).toEqual(['content']);
-    } finally {
-      await remove();
-    }
+    });
   });
 
   it('npm run build exits non-zero, prints the problems and leaves the previous dist/ exactly as it was', async () => {
-    const { dir, remove } = await tempDir('failed-build-');
-    try {
+    await withTempDir('failed-build-', async (dir) => {
       const good = await contentCopy(path.join(dir, 'good'));
       const outDir = path.join(dir, 'dist');
       await build({ root: ROOT, contentDir: good, outDir, skipIslands: true });
@@ -88,8 +81,6 @@ describe('content errors', () => {
       expect(result.stderr).toContain('page.faqs[2].answer: expected text, got a number');
       expect(await treeDigest(outDir)).toEqual(before);
       expect((await readdir(dir)).sort()).toEqual(['bad', 'dist', 'good']);
-    } finally {
-      await remove();
-    }
+    });
   });
 });

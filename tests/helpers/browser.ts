@@ -1,5 +1,6 @@
 /** Headless Debian Chromium through playwright-core, for the browser tests. */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -42,4 +43,14 @@ export function collectConsole(page: Page): ConsoleLog {
   });
   page.on('pageerror', (err) => log.errors.push(`pageerror: ${err.message}`));
   return log;
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Puts axe-core into the page as `window.axe`. Evaluated through the DevTools protocol, which the
+ * site's Content-Security-Policy does not govern (a script tag would be refused, rightly).
+ */
+export async function injectAxe(page: Page): Promise<void> {
+  await page.evaluate(AXE_SOURCE);
 }

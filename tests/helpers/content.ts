@@ -3,6 +3,7 @@ import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import { afterEach, beforeEach } from 'vitest';
 import { loadContent } from '../../generator/content.js';
 import { ContentErrors, formatError } from '../../generator/validate/errors.js';
 
@@ -11,6 +12,30 @@ export const ROOT = process.cwd();
 export async function tempDir(prefix: string): Promise<{ dir: string; remove: () => Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Runs `body` with a fresh temporary folder, removed afterwards whatever happens. */
+export async function withTempDir<T>(prefix: string, body: (dir: string) => Promise<T>): Promise<T> {
+  const { dir, remove } = await tempDir(prefix);
+  try {
+    return await body(dir);
+  } finally {
+    await remove();
+  }
+}
+
+/** A fresh copy of content/ in a temporary folder for each test (beforeEach), removed after it. */
+export function useContentCopy(prefix: string): { dir: string; contentDir: string } {
+  const copy = { dir: '', contentDir: '' };
+  let remove: (() => Promise<void>) | undefined;
+  beforeEach(async () => {
+    const tmp = await tempDir(prefix);
+    remove = tmp.remove;
+    copy.dir = tmp.dir;
+    copy.contentDir = await contentCopy(tmp.dir);
+  });
+  afterEach(() => remove?.());
+  return copy;
 }
 
 /** A copy of content/ in dir/content, with `overlay` (a fixture folder) copied over it. */

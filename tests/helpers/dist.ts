@@ -37,3 +37,13 @@ export function servedFile(dist: string, pathname: string): string | undefined {
   }
   return undefined;
 }
+
+/** The JSON-LD block of a built page's HTML, parsed. */
+export function jsonLd(html: string): { '@graph': Record<string, any>[] } {
+  const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
+  if (!match) throw new Error('no JSON-LD on the page');
+  return JSON.parse(match[1]!);
+}
+
+/** The <loc> URLs of a sitemap.xml. */
+export const sitemapUrls = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);

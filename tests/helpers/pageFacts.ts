@@ -5,6 +5,7 @@
  */
 import type { Browser } from 'playwright-core';
 
+
 export interface PageRef {
   /** `a[href]`, `img[srcset]`, `meta[property="og:image"]`, … */
   where: string;
@@ -27,7 +28,7 @@ export interface PageFacts {
   telLinks: string[];
 }
 
-export async function collectPageFacts(browser: Browser, baseUrl: string, routes: readonly string[]): Promise<PageFacts[]> {
+export async function collectPageFacts(browser: Pick<Browser, 'newContext'>, baseUrl: string, routes: readonly string[]): Promise<PageFacts[]> {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();

@@ -70,7 +70,7 @@ describe('discount submission', () => {
     await expect(submitDiscountLead(values, '/deep-cleaning-san-francisco', discountTexts.notification, api, 'https://hooks.example/x', now)).resolves.toEqual({ ok: true });
     expect(calls).toEqual([
       ['insert', 'discount_leads', { email: 'b@example.com', phone: '4085550186', page: '/deep-cleaning-san-francisco' }],
-      ['notify', { firstName: 'Discount', lastName: 'Popup', email: 'b@example.com', phone: '4085550186', message: 'Signed up for $25 discount offer', page: '/deep-cleaning-san-francisco' }],
+      ['notify', { firstName: discountTexts.notification.firstName, lastName: discountTexts.notification.lastName, email: 'b@example.com', phone: '4085550186', message: 'Signed up for $25 discount offer', page: '/deep-cleaning-san-francisco' }],
       ['webhook', 'https://hooks.example/x', { email: 'b@example.com', phone: '4085550186', page: '/deep-cleaning-san-francisco', timestamp: '2025-03-01T12:00:00.000Z', message: 'Signed up for $25 discount offer' }],
     ]);
   });

@@ -9,7 +9,7 @@ import ReviewsWidget from '../../src/islands/ReviewsWidget.js';
 import Toaster from '../../src/islands/Toaster.js';
 import { islandLoaders, type IslandName } from '../../src/islands/registry.js';
 import { toast, dismissToast } from '../../src/lib/toast.js';
-import { checklistProps, checklistRooms, contactProps, contactTexts, discountProps, discountTexts, reviewsProps } from './fixtures.js';
+import { checklistColumns, checklistProps, checklistRooms, contactProps, contactTexts, discountProps, discountTexts, reviewsProps } from './fixtures.js';
 
 function render<P extends object>(name: IslandName, component: ComponentType<P>, props: P): string {
   return renderToString(createElement(component, props), { identifierPrefix: `${name}-` });
@@ -43,9 +43,9 @@ describe('ContactForm server render', () => {
       expect(html).toContain(`id="${m![1]}"`);
       if (field !== 'honeypot') expect(html).toMatch(new RegExp(`id="${m![1]}"[^>]*name="${field}"`));
     }
-    expect(html).toMatch(/<button type="submit"[^>]*>Get My Free Quote<\/button>/);
-    expect(html).not.toContain('Sending...');
-    expect(html).toContain('placeholder="Tell us about your home and the cleaning you need..."');
+    expect(html).toMatch(new RegExp(`<button type="submit"[^>]*>${contactTexts.submit}</button>`));
+    expect(html).not.toContain(contactTexts.submitting);
+    expect(decode(html)).toContain(`placeholder="${contactTexts.messagePlaceholder}"`);
   });
 
   it('uses the island id prefix and no error state', () => {
@@ -83,8 +83,9 @@ describe('DiscountPopup server render', () => {
 
   it('contains the fields, submit and the SMS consent note', () => {
     const t = text(html);
-    for (const s of ['Email', 'Phone', 'Submit', 'Reply STOP to opt out, HELP for help. Standard message and data rates may apply.']) expect(t).toContain(s);
-    expect(html).toContain('aria-label="Close"');
+    for (const s of [discountTexts.fields.email, discountTexts.fields.phone, discountTexts.submit, discountTexts.consent]) expect(t).toContain(s);
+    expect(t).toMatch(/STOP/);
+    expect(html).toContain(`aria-label="${discountTexts.close}"`);
   });
 });
 
@@ -112,7 +113,7 @@ describe('ChecklistTabs server render (no JavaScript)', () => {
   });
 
   it('has column and row headers', () => {
-    for (const col of ['Task', 'Routine Clean', 'Deep Clean', 'Move-In/Out']) expect(html).toContain(`<th scope="col" class="`);
+    for (const col of Object.values(checklistColumns)) expect(html).toMatch(new RegExp(`<th scope="col" class="[^"]*">${col}</th>`));
     expect(html.match(/<th scope="col"/g)).toHaveLength(4 * checklistRooms.length);
     const tasks = checklistRooms.reduce((n, r) => n + r.tasks.length, 0);
     expect(html.match(/<th scope="row"/g)).toHaveLength(tasks);
@@ -134,8 +135,8 @@ describe('ReviewsWidget server render', () => {
   const html = render('ReviewsWidget', ReviewsWidget, reviewsProps);
   it('reserves space, shows the loading text, and gives no-JS visitors the link', () => {
     expect(html).toContain('min-h-[420px]');
-    expect(text(html)).toContain('Loading reviews...');
-    expect(html).toMatch(/<noscript>.*Read our Google reviews.*<\/noscript>/);
+    expect(text(html)).toContain(reviewsProps.loading);
+    expect(html).toMatch(new RegExp(`<noscript>.*${reviewsProps.linkLabel}.*</noscript>`));
     expect(html).not.toContain('<script');
   });
 });

@@ -1,92 +1,41 @@
 /**
- * The lead forms on the built site (spec sections 2, 4, 5, 7, 8, 9), driven in Chromium through the
- * real supabase-js against the real server with the embedded backend.
- * This file builds its own copy of the site instead of using the shared one (tests/globalSetup.ts):
- * the webhook URL is a build-time constant and the Content-Security-Policy must allow it, so the
- * build points it at a receiver on 127.0.0.1 started here.
+ * The islands of the built site in Chromium: the lead forms (spec sections 2, 4, 5, 7, 8, 9) through
+ * the real supabase-js against the real server with the embedded backend, the toasts, the checklist
+ * tabs, the reviews widget, which code each page downloads, and axe-core inside the open widgets.
+ * The shared build (tests/globalSetup.ts) posts the discount popup's webhook to a receiver on
+ * 127.0.0.1, whose log receivedHooks(site.url) reads.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { build } from '../../generator/build.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadSiteModel } from '../../generator/content.js';
-import { createLocalBackend, type LocalBackend } from '../../generator/serve/backend.js';
-import { startServer, type RunningServer } from '../../generator/serve/server.js';
+import type { SiteModel } from '../../generator/model/site.js';
 import type { IslandName } from '../../src/islands/registry.js';
-import { chromiumAvailable, collectConsole, launchBrowser, type ConsoleLog } from '../helpers/browser.js';
-import { resetRateLimits } from '../helpers/site.js';
+import { collectConsole, injectAxe, type ConsoleLog } from '../helpers/browser.js';
+import { clearReceivedHooks, receivedHooks, resetRateLimits, useBrowser, useSite } from '../helpers/site.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const PHONE = '(408) 555-0186';
-const REVIEWS_SCRIPT = 'https://static.elfsight.com/platform/platform.js';
 
-interface Hook { method: string; contentType: string | undefined; body: string }
 interface Sent { url: string; body: unknown }
 
-let tmp: string;
-let hookServer: Server;
-let backend: LocalBackend;
-let site: RunningServer;
-let browser: Browser;
-const hooks: Hook[] = [];
-/** The fixed placeholder name the popup's notification uses (content/forms.yaml; the spec does not word it). */
-let placeholder: { firstName: string; lastName: string };
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => res(Buffer.concat(chunks).toString('utf8')));
-  });
-}
-
-beforeAll(async () => {
-  if (!chromiumAvailable()) return;
-  tmp = mkdtempSync(join(tmpdir(), 'forms-browser-'));
-  hookServer = createServer(async (req, res) => {
-    hooks.push({ method: req.method ?? '', contentType: req.headers['content-type'], body: await readBody(req) });
-    res.writeHead(200);
-    res.end('ok');
-  });
-  await new Promise<void>((r) => hookServer.listen(0, '127.0.0.1', r));
-  const webhookUrl = `http://127.0.0.1:${(hookServer.address() as AddressInfo).port}/hook`;
-  const model = await loadSiteModel({ root: ROOT });
-  placeholder = model.forms.discount.notification;
-  const [built] = await Promise.all([
-    build({ root: ROOT, outDir: join(tmp, 'dist'), webhookUrl }),
-    createLocalBackend({ env: {}, log: () => {} }).then((b) => { backend = b; }),
-  ]);
-  site = await startServer({ distDir: built.outDir, handlers: [(req, res) => backend.handle(req, res)] });
-  browser = await launchBrowser();
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  await new Promise((r) => hookServer?.close(r));
-  await backend?.close();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+const site = useSite();
+const browser = useBrowser();
+let model: SiteModel;
+beforeAll(async () => { model = await loadSiteModel({ root: process.cwd() }); });
 
 let context: BrowserContext;
 let page: Page;
 let log: ConsoleLog;
+/** Console errors a test expects (substrings); any other console error fails the test. */
 let expectedErrors: string[];
 
-beforeEach(async ({ skip }) => {
-  if (!chromiumAvailable()) skip();
+beforeEach(async () => {
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.route(REVIEWS_SCRIPT, (route) => route.abort()); // no internet; the widget falls back
+  await context.route(model.site.reviews.scriptUrl, (route) => route.abort()); // no internet; the widget falls back
   page = await context.newPage();
   log = collectConsole(page);
   expectedErrors = [];
-  hooks.length = 0;
-  await resetRateLimits(backend); // every test is a new visitor, all from 127.0.0.1
+  await clearReceivedHooks(site.url);
+  await resetRateLimits(site.backend); // every test is a new visitor, all from 127.0.0.1
 });
 
 afterEach(async () => {
@@ -96,6 +45,7 @@ afterEach(async () => {
   expect(unexpected, 'console errors').toEqual([]);
 });
 
+/** Resolves when React has hydrated the island's root element. */
 async function hydrated(name: IslandName): Promise<void> {
   await page.waitForFunction((n) => {
     const el = document.querySelector(`[data-island="${n}"]`)?.firstElementChild;
@@ -113,7 +63,7 @@ function capture(path: string): Sent[] {
 
 async function rows(table: 'leads' | 'discount_leads'): Promise<Record<string, string>[]> {
   const cols = table === 'leads' ? 'first_name, last_name, email, phone, message, page' : 'email, phone, page';
-  return (await backend.db.query<Record<string, string>>(`SELECT ${cols} FROM public.${table} ORDER BY created_at`)).rows;
+  return (await site.backend.db.query<Record<string, string>>(`SELECT ${cols} FROM public.${table} ORDER BY created_at`)).rows;
 }
 
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -156,6 +106,7 @@ describe('contact form (/contact)', () => {
     expect(await form().getByText('Please enter a valid email address').count()).toBe(1);
     await fill({ 'First Name': 'Ada', Email: 'ada@example.com' });
     await expect.poll(() => form().getByText('First name is required').count()).toBe(0);
+    expect(await input('First Name').getAttribute('aria-invalid')).toBeNull();
     expect(await form().getByText('Please enter a valid email address').count()).toBe(0);
     expect(await form().getByText('Last name is required').count()).toBe(1);
   });
@@ -176,6 +127,7 @@ describe('contact form (/contact)', () => {
     expect(await page.locator('[data-toast]').count()).toBe(0);
     expect(await form().locator('[aria-invalid]').count()).toBe(0);
     expect(await submit().textContent()).not.toBe('Sending...');
+    expect(await input('First Name').inputValue()).toBe('Ada');
   });
 
   it('shows Sending... while the insert is pending, sends the spec bodies, toasts success and resets', async () => {
@@ -252,14 +204,14 @@ describe('contact form (/contact)', () => {
     }
     expect((await rows('leads')).length).toBe(before + 2);
     await expect.poll(() => notified).toEqual([200, 200]);
-    const { rows: fresh } = await backend.db.query<{ notified_at: Date | null }>('SELECT notified_at FROM public.leads ORDER BY created_at DESC LIMIT 2');
+    const { rows: fresh } = await site.backend.db.query<{ notified_at: Date | null }>('SELECT notified_at FROM public.leads ORDER BY created_at DESC LIMIT 2');
     expect(fresh.every((r) => r.notified_at instanceof Date)).toBe(true);
   });
 
   it('a visitor over the limit gets the failure toast and keeps what they typed', async () => {
     expectedErrors = ['Quote request failed', '429'];
-    const limit = (await backend.db.query<{ n: number }>(`SELECT per_client AS n FROM private.rate_limits WHERE bucket = 'leads'`)).rows[0]!.n;
-    await backend.db.exec(`UPDATE private.rate_limits SET per_client = 1 WHERE bucket = 'leads'`);
+    const limit = (await site.backend.db.query<{ n: number }>(`SELECT per_client AS n FROM private.rate_limits WHERE bucket = 'leads'`)).rows[0]!.n;
+    await site.backend.db.exec(`UPDATE private.rate_limits SET per_client = 1 WHERE bucket = 'leads'`);
     try {
       await open();
       await fill(valid);
@@ -273,7 +225,7 @@ describe('contact form (/contact)', () => {
       expect(await input('Message').inputValue()).toBe('One more thing: the windows too');
       for (const label of ['First Name', 'Last Name', 'Email', 'Phone'] as const) expect(await input(label).inputValue()).toBe(valid[label]);
     } finally {
-      await backend.db.query(`UPDATE private.rate_limits SET per_client = $1 WHERE bucket = 'leads'`, [limit]);
+      await site.backend.db.query(`UPDATE private.rate_limits SET per_client = $1 WHERE bucket = 'leads'`, [limit]);
     }
   });
 
@@ -296,6 +248,21 @@ describe('contact form (/contact)', () => {
     await page.locator('[data-toast="default"]').waitFor();
     expect(await page.locator('[data-toast="destructive"]').count()).toBe(0);
     expect(log.errors.some((e) => e.includes('Lead notification failed'))).toBe(true);
+  });
+
+  it('submits what was typed before hydration (the native post is held)', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => { release = r; });
+    await page.route('**/assets/ContactForm-*.js', async (route) => { await gate; await route.continue(); });
+    const inserts = capture('/rest/v1/leads');
+    await page.goto(`${site.url}/contact`);
+    await fill(valid);
+    await submit().click();
+    expect(page.url()).toBe(`${site.url}/contact`);
+    release();
+    await page.locator('[data-toast="default"]').waitFor();
+    expect(inserts.map((i) => (i.body as { email: string }).email)).toEqual(['ada@example.com']);
+    expect(page.url()).toBe(`${site.url}/contact`);
   });
 });
 
@@ -424,9 +391,10 @@ describe('discount popup (/)', () => {
     expect(inserts.map((s) => s.body)).toEqual([{ email: 'b@example.com', phone: '4085550186', page: '/' }]);
     expect(new URL(inserts[0]!.url).searchParams.has('select')).toBe(false);
     expect(notifies.map((s) => s.body)).toEqual([{
-      firstName: placeholder.firstName, lastName: placeholder.lastName, email: 'b@example.com', phone: '4085550186', message: 'Signed up for $25 discount offer', page: '/',
+      firstName: model.forms.discount.notification.firstName, lastName: model.forms.discount.notification.lastName, email: 'b@example.com', phone: '4085550186', message: 'Signed up for $25 discount offer', page: '/',
     }]);
-    await expect.poll(() => hooks.length).toBe(1);
+    await expect.poll(async () => (await receivedHooks(site.url)).length).toBe(1);
+    const hooks = await receivedHooks(site.url);
     expect(hooks[0]!.method).toBe('POST');
     expect(hooks[0]!.contentType).toBe('text/plain;charset=UTF-8');
     const hook = JSON.parse(hooks[0]!.body) as Record<string, string>;
@@ -468,7 +436,7 @@ describe('discount popup (/)', () => {
     expect(await toast.innerText()).toContain('There was a problem submitting your information. Please try again.');
     expect(await isOpen()).toBe(true);
     expect(await flag()).toBeNull();
-    expect(hooks).toEqual([]);
+    expect(await receivedHooks(site.url)).toEqual([]);
 
     await page.unroute('**/rest/v1/discount_leads*');
     await page.route('**/functions/v1/notify-telegram', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"ok":false,"error":"down"}' }));
@@ -504,7 +472,7 @@ describe('toasts', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-describe('islands on the built site', () => {
+describe('island code', () => {
   function scripts(): string[] {
     const urls: string[] = [];
     page.on('request', (r) => { if (r.resourceType() === 'script') urls.push(new URL(r.url()).pathname); });
@@ -524,21 +492,12 @@ describe('islands on the built site', () => {
     await page.locator('[data-island="ContactForm"] input').first().focus();
     await expect.poll(() => chunk(urls, 'supabase-js')).toBe(true);
   });
+});
 
-  it('the checklist is a tab set after hydration, with Kitchen first', async () => {
-    await page.goto(`${site.url}/checklist`);
-    const tabs = page.getByRole('tab');
-    await page.getByRole('tablist').waitFor();
-    expect(await tabs.allInnerTexts()).toEqual(['Kitchen', 'Bath', 'Bedroom', 'Common']);
-    expect(await tabs.first().getAttribute('aria-selected')).toBe('true');
-    expect(await page.getByRole('tabpanel').count()).toBe(1);
-    expect(await page.getByRole('tabpanel').getByRole('columnheader').allInnerTexts()).toEqual(['Task', 'Routine Clean', 'Deep Clean', 'Move-In/Out']);
-    await tabs.first().focus();
-    await page.keyboard.press('ArrowRight');
-    expect(await page.getByRole('tab', { name: 'Bath' }).getAttribute('aria-selected')).toBe('true');
-  });
+// ---------------------------------------------------------------------------------------------
 
-  it('without JavaScript the checklist shows all four rooms and every task count of the spec', async () => {
+describe('checklist tabs (/checklist)', () => {
+  it('without JavaScript shows all four rooms, every task count of the spec and no tab list; the room links jump', async () => {
     const ctx = await browser.newContext({ javaScriptEnabled: false });
     const p = await ctx.newPage();
     await p.goto(`${site.url}/checklist`);
@@ -546,14 +505,206 @@ describe('islands on the built site', () => {
     expect(await p.getByRole('tablist').count()).toBe(0);
     const counts = await p.locator('[data-room]').evaluateAll((els) => els.map((el) => el.querySelectorAll('tbody tr').length));
     expect(counts).toEqual([23, 19, 16, 15]);
+    expect(await p.locator('table').evaluateAll((ts) => ts.filter((t) => (t as HTMLElement).offsetParent !== null).length)).toBe(4);
+    await p.getByRole('link', { name: 'Common', exact: true }).click();
+    expect(new URL(p.url()).hash).toMatch(/panel-3$/);
     await ctx.close();
   });
 
-  it('the reviews widget falls back to the link when its script cannot load', async () => {
+  it('hydrating does not move the first room', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => { release = r; });
+    await page.route('**/assets/ChecklistTabs-*.js', async (route) => { await gate; await route.continue(); });
+    await page.goto(`${site.url}/checklist`);
+    const top = () => page.locator('[data-room="kitchen"] table').evaluate((t) => t.getBoundingClientRect().top);
+    const before = await top();
+    release();
+    await page.getByRole('tablist').waitFor();
+    expect(await top()).toBe(before);
+  });
+
+  it('after hydration is an ARIA tab set, Kitchen first, with arrow, Home and End keys', async () => {
+    await page.goto(`${site.url}/checklist`);
+    const tabs = page.getByRole('tab');
+    await page.getByRole('tablist').waitFor();
+    expect(await tabs.allInnerTexts()).toEqual(['Kitchen', 'Bath', 'Bedroom', 'Common']);
+    expect(await page.getByRole('tabpanel').count()).toBe(1);
+    expect(await page.getByRole('tabpanel').getByRole('columnheader').allInnerTexts()).toEqual(['Task', 'Routine Clean', 'Deep Clean', 'Move-In/Out']);
+    const state = () => page.evaluate(() => ({
+      selected: [...document.querySelectorAll('[role=tab]')].map((t) => t.getAttribute('aria-selected')),
+      tabindex: [...document.querySelectorAll('[role=tab]')].map((t) => t.getAttribute('tabindex')),
+      visible: [...document.querySelectorAll('[role=tabpanel]')].filter((p) => !(p as HTMLElement).hidden).map((p) => p.getAttribute('data-room')),
+      focused: document.activeElement?.textContent,
+    }));
+    expect(await state()).toMatchObject({ selected: ['true', 'false', 'false', 'false'], tabindex: ['0', '-1', '-1', '-1'], visible: ['kitchen'] });
+    const panel = page.getByRole('tabpanel');
+    expect(await panel.getAttribute('aria-labelledby')).toBe(await tabs.first().getAttribute('id'));
+    expect(await tabs.first().getAttribute('aria-controls')).toBe(await panel.getAttribute('id'));
+
+    await tabs.first().focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await state()).toMatchObject({ selected: ['false', 'true', 'false', 'false'], tabindex: ['-1', '0', '-1', '-1'], visible: ['bathrooms'], focused: 'Bath' });
+    await page.keyboard.press('End');
+    expect(await state()).toMatchObject({ visible: ['common-areas'], focused: 'Common' });
+    await page.keyboard.press('ArrowRight');
+    expect(await state()).toMatchObject({ visible: ['kitchen'], focused: 'Kitchen' });
+    await page.keyboard.press('ArrowLeft');
+    expect(await state()).toMatchObject({ visible: ['common-areas'], focused: 'Common' });
+    await page.keyboard.press('Home');
+    expect(await state()).toMatchObject({ visible: ['kitchen'], focused: 'Kitchen' });
+    await page.getByRole('tab', { name: 'Bedroom' }).click();
+    expect(await state()).toMatchObject({ visible: ['bedrooms'] });
+    // Tab leaves the tab list for the panel
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('tabpanel');
+  });
+
+  it('shows cards on phones and the table from md up', async () => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(`${site.url}/checklist`);
+    await page.getByRole('tablist').waitFor();
+    const panel = page.getByRole('tabpanel');
+    expect(await panel.locator('table').isVisible()).toBe(false);
+    expect(await panel.locator('li').first().isVisible()).toBe(true);
+    await page.setViewportSize({ width: 1024, height: 800 });
+    expect(await panel.locator('table').isVisible()).toBe(true);
+    expect(await panel.locator('li').first().isVisible()).toBe(false);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('reviews widget (/)', () => {
+  const box = () => page.locator('[data-island="ReviewsWidget"] > div').first();
+  const scrollTo = () => page.locator('[data-island="ReviewsWidget"]').first().evaluate((el) => el.firstElementChild?.scrollIntoView());
+  /** A stand-in for the vendor script: it fills every widget element. */
+  const vendor = () => `document.querySelectorAll('.${model.site.reviews.widgetId}').forEach(function (el) { var p = document.createElement('p'); p.textContent = 'Five stars from Ada'; el.appendChild(p); }); window.__vendorRuns = (window.__vendorRuns || 0) + 1;`;
+
+  beforeEach(async () => {
+    // The discount popup stays shut, as for a visitor who already closed it.
+    await context.addInitScript((flag) => sessionStorage.setItem(flag, '1'), model.forms.discount.sessionFlag);
+  });
+
+  it('loads the vendor script only near the viewport, then shows the widget in the same space', async () => {
+    let requested = 0;
+    await context.unroute(model.site.reviews.scriptUrl);
+    await page.route(model.site.reviews.scriptUrl, (route) => { requested++; return route.fulfill({ contentType: 'text/javascript', body: vendor() }); });
     await page.goto(`${site.url}/`);
-    await page.locator('[data-island="ReviewsWidget"]').evaluate((el) => el.firstElementChild?.scrollIntoView());
-    const fallback = page.locator('[data-island="ReviewsWidget"] a[href^="http"]');
-    await fallback.waitFor();
-    expect(await fallback.isVisible()).toBe(true);
+    await page.waitForTimeout(600);
+    expect(requested).toBe(0);
+    expect(await page.getByText(model.site.reviews.loading).isVisible()).toBe(true); // server HTML, below the fold
+    const before = await box().boundingBox();
+    await scrollTo();
+    await page.getByText('Five stars from Ada').waitFor();
+    expect(requested).toBe(1);
+    expect(await page.getByText(model.site.reviews.loading).count()).toBe(0);
+    expect((await box().boundingBox())!.height).toBe(before!.height);
+  });
+
+  it('adds the vendor script once for two widgets on a page', async () => {
+    await context.unroute(model.site.reviews.scriptUrl);
+    // Like the vendor's own script, the stand-in also fills widgets that appear after it ran.
+    const watching = `${vendor()} new MutationObserver(function () { document.querySelectorAll('.${model.site.reviews.widgetId}:empty').forEach(function (el) { var p = document.createElement('p'); p.textContent = 'Five stars from Ada'; el.appendChild(p); }); }).observe(document.body, { childList: true, subtree: true });`;
+    await page.route(model.site.reviews.scriptUrl, (route) => route.fulfill({ contentType: 'text/javascript', body: watching }));
+    // The home page as built, with its reviews island twice.
+    await page.route(`${site.url}/`, async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      const island = elementAt(html, html.indexOf('<div data-island="ReviewsWidget"'));
+      await route.fulfill({ response, body: html.replace(island, island + island) });
+    });
+    await page.goto(`${site.url}/`);
+    expect(await page.locator('[data-island="ReviewsWidget"]').count()).toBe(2);
+    // Both in view at once (each keeps 420px for the widget), as two widgets side by side would be.
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await scrollTo();
+    await expect.poll(() => page.getByText('Five stars from Ada').count()).toBe(2);
+    expect(await page.locator(`script[src="${model.site.reviews.scriptUrl}"]`).count()).toBe(1);
+  });
+
+  it('falls back to the link when the script cannot load', async () => {
+    await page.goto(`${site.url}/`);
+    await scrollTo();
+    const link = page.locator('[data-island="ReviewsWidget"]').getByRole('link', { name: model.site.reviews.linkLabel });
+    await link.waitFor();
+    expect(await link.isVisible()).toBe(true);
+    expect(await link.getAttribute('href')).toBe(model.site.reviews.linkUrl);
+    expect(await page.getByText(model.site.reviews.fallback).isVisible()).toBe(true);
+  });
+
+  it('falls back to the link when the script renders nothing within 8 s', async () => {
+    await context.unroute(model.site.reviews.scriptUrl);
+    await page.route(model.site.reviews.scriptUrl, (route) => route.fulfill({ contentType: 'text/javascript', body: '/* renders nothing */' }));
+    await page.clock.install();
+    await page.goto(`${site.url}/`);
+    await scrollTo();
+    await hydrated('ReviewsWidget');
+    await page.clock.runFor(7000);
+    expect(await page.getByText(model.site.reviews.loading).isVisible()).toBe(true);
+    await page.clock.runFor(1500);
+    await page.locator('[data-island="ReviewsWidget"]').getByRole('link', { name: model.site.reviews.linkLabel }).waitFor();
+  });
+
+  it('shows the link, not the loading text, without JavaScript', async () => {
+    const ctx = await browser.newContext({ javaScriptEnabled: false });
+    const p = await ctx.newPage();
+    await p.goto(`${site.url}/`);
+    expect(await p.locator('[data-island="ReviewsWidget"]').getByRole('link', { name: model.site.reviews.linkLabel }).isVisible()).toBe(true);
+    expect(await p.getByText(model.site.reviews.loading).isVisible()).toBe(false);
+    await ctx.close();
+  });
+});
+
+/** The whole element that starts at `start` in html: up to the `</div>` that closes it. */
+function elementAt(html: string, start: number): string {
+  const tag = /<div\b|<\/div>/g;
+  tag.lastIndex = start;
+  let depth = 0;
+  for (let m = tag.exec(html); m; m = tag.exec(html)) {
+    depth += m[0] === '</div>' ? -1 : 1;
+    if (depth === 0) return html.slice(start, tag.lastIndex);
+  }
+  throw new Error('unclosed element');
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('accessibility inside the open widgets (axe-core, WCAG 2.x A/AA)', () => {
+  /** Violations inside the islands only (page-level rules are tests/browser/a11y.test.ts's business). */
+  async function axeViolations(): Promise<string[]> {
+    await injectAxe(page);
+    return page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
+      const islands = [...document.querySelectorAll('[data-island]')].flatMap((el) => [...el.children]);
+      const result = await axe.run({ include: islands }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+      return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+    });
+  }
+
+  it('the contact form showing its errors', async () => {
+    await page.goto(`${site.url}/contact`);
+    await hydrated('ContactForm');
+    await page.locator('[data-island="ContactForm"] button[type="submit"]').click();
+    await page.getByText('First name is required').waitFor();
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('the open discount popup showing its errors', async () => {
+    await page.clock.install();
+    await page.goto(`${site.url}/`);
+    await hydrated('DiscountPopup');
+    await page.clock.runFor(5000);
+    await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Please enter a valid phone number').waitFor();
+    await page.clock.resume();
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('the checklist tabs, on a phone and on a desktop', async () => {
+    await page.goto(`${site.url}/checklist`);
+    await page.getByRole('tablist').waitFor();
+    expect(await axeViolations()).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 800 });
+    expect(await axeViolations()).toEqual([]);
   });
 });

@@ -1,0 +1,109 @@
+/**
+ * What the full build of the real site writes (the shared build of tests/globalSetup.ts, read as
+ * files): every page at its clean path, the sitemap, titles, descriptions and JSON-LD, JavaScript only
+ * where a widget needs it, and the same bytes from the same input.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { build } from '../../generator/build.js';
+import { fileForRoute } from '../../generator/plan/plan.js';
+import { ROOT, tempDir, treeDigest } from '../helpers/content.js';
+import { jsonLd, sitemapUrls } from '../helpers/dist.js';
+import { siteRoutes } from '../helpers/routes.js';
+
+const ORIGIN = 'https://www.bayshinecleaning.com'; // tests/globalSetup.ts builds with this SITE_URL
+
+describe('the full build of the real site', () => {
+  const dist = inject('siteDist');
+
+  it('writes every spec route at its clean path, plus the host files', async () => {
+    const files = new Set((await readdir(dist, { recursive: true })).map((f) => f.split(path.sep).join('/')));
+    const { model } = await siteRoutes();
+    const routes = [
+      'index.html', 'services.html', 'locations.html', 'checklist.html', 'contact.html', 'customer-login.html', 'book-online.html', '404.html',
+      ...[...model.services, ...model.legal].map((p) => fileForRoute(p.route)),
+      ...model.cities.flatMap((c) => (c.route ? [fileForRoute(c.route)] : [])),
+      'sitemap.xml', 'robots.txt', '_headers', '_redirects',
+    ];
+    for (const file of routes) expect(files, file).toContain(file);
+    expect([...files].filter((f) => f.startsWith('locations/'))).toHaveLength(10);
+    expect([...files].filter((f) => /^assets\/site-[\w]+\.css$/.test(f))).toHaveLength(1);
+  });
+
+  it('lists every page in the sitemap (the 404 page excepted), with canonical URLs matching the pages', async () => {
+    const urls = sitemapUrls(await readFile(path.join(dist, 'sitemap.xml'), 'utf8'));
+    const htmlFiles = (await readdir(dist, { recursive: true })).map((f) => f.split(path.sep).join('/')).filter((f) => f.endsWith('.html') && f !== '404.html');
+    expect(urls).toHaveLength(htmlFiles.length);
+    for (const file of htmlFiles) {
+      const html = await readFile(path.join(dist, file), 'utf8');
+      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+      expect(urls, file).toContain(canonical);
+    }
+    expect(urls).toContain(`${ORIGIN}/`);
+    expect(urls).toContain(`${ORIGIN}/locations/deep-cleaning-colma-ca`);
+    expect(await readFile(path.join(dist, 'robots.txt'), 'utf8')).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
+
+  it('gives a city page its title, description, canonical URL and LocalBusiness, Service and BreadcrumbList data', async () => {
+    const html = await readFile(path.join(dist, 'locations/deep-cleaning-palo-alto-ca.html'), 'utf8');
+    expect(html).toContain('<title>Deep Cleaning Services in Palo Alto, CA | Bay Shine Cleaning</title>');
+    expect(html).toMatch(/<meta name="description" content="[^"]{50,}"/);
+    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/locations/deep-cleaning-palo-alto-ca"`);
+    const graph = jsonLd(html)['@graph'];
+    const business = graph.find((n) => n['@type'] === 'HomeAndConstructionBusiness')!;
+    expect(business).toMatchObject({
+      name: 'Bay Shine Cleaning',
+      url: `${ORIGIN}/`,
+      telephone: '+14085550186',
+      address: { '@type': 'PostalAddress', addressRegion: 'CA', addressLocality: 'San Jose' },
+      areaServed: [{ '@type': 'City', name: 'Palo Alto' }],
+    });
+    expect(business.description).toEqual(expect.any(String));
+    const service = graph.find((n) => n['@type'] === 'Service')!;
+    expect(service).toMatchObject({ name: 'Deep Cleaning Services in Palo Alto, CA', provider: { '@id': business['@id'] }, areaServed: [{ name: 'Palo Alto' }] });
+    const crumbs = graph.find((n) => n['@type'] === 'BreadcrumbList')!;
+    expect(crumbs.itemListElement.map((i: { item: string }) => i.item)).toEqual([`${ORIGIN}/`, `${ORIGIN}/locations`, `${ORIGIN}/locations/deep-cleaning-palo-alto-ca`]);
+  });
+
+  it('serializes JSON-LD so that no text can close the script element', async () => {
+    const html = await readFile(path.join(dist, 'index.html'), 'utf8');
+    const script = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    expect(script).not.toMatch(/[<>]/);
+    expect(jsonLd(html)['@graph'][0]!.areaServed).toHaveLength(35);
+  });
+
+  it('gives every page its own title and meta description', async () => {
+    const htmlFiles = (await readdir(dist, { recursive: true })).filter((f) => f.endsWith('.html'));
+    const titles = new Set<string>();
+    const descriptions = new Set<string>();
+    for (const file of htmlFiles) {
+      const html = await readFile(path.join(dist, file), 'utf8');
+      titles.add(/<title>([^<]+)<\/title>/.exec(html)![1]!);
+      descriptions.add(/<meta name="description" content="([^"]+)"/.exec(html)![1]!);
+    }
+    expect(titles.size).toBe(htmlFiles.length);
+    expect(descriptions.size).toBe(htmlFiles.length);
+  });
+
+  it('ships no JavaScript on pages without widgets', async () => {
+    for (const file of ['services.html', 'locations.html', 'privacy-policy.html', 'terms-of-service.html', 'customer-login.html', 'book-online.html']) {
+      const html = await readFile(path.join(dist, file), 'utf8');
+      expect(html, file).not.toContain('<script type="module"');
+    }
+    for (const file of ['index.html', 'contact.html', 'checklist.html', 'locations/deep-cleaning-colma-ca.html']) {
+      expect(await readFile(path.join(dist, file), 'utf8'), file).toMatch(/<script type="module" src="\/assets\/entry-[\w-]+\.js">/);
+    }
+  });
+
+  it('builds byte-identical output from the same input', async () => {
+    const tmp = await tempDir('build-again-');
+    try {
+      const again = path.join(tmp.dir, 'dist');
+      await build({ root: ROOT, outDir: again, siteUrl: ORIGIN, webhookUrl: inject('hookUrl') }); // as tests/globalSetup.ts
+      expect(await treeDigest(again)).toEqual(await treeDigest(dist));
+    } finally {
+      await tmp.remove();
+    }
+  });
+});
