@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { build } from '../../generator/build.js';
-import { fileForRoute } from '../../generator/plan/plan.js';
+import { fileForRoute } from '../../contracts/routes.js';
 import { ROOT, tempDir, treeDigest } from '../helpers/content.js';
 import { jsonLd, sitemapUrls } from '../helpers/dist.js';
 import { siteRoutes } from '../helpers/routes.js';

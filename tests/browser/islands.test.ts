@@ -7,8 +7,8 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadSiteModel } from '../../generator/content.js';
-import type { SiteModel } from '../../generator/model/site.js';
+import { checkContent } from '../../generator/content.js';
+import type { SiteModel } from '../../contracts/content.js';
 import type { IslandName } from '../../src/islands/registry.js';
 import { collectConsole, injectAxe, type ConsoleLog } from '../helpers/browser.js';
 import { clearReceivedHooks, receivedHooks, resetRateLimits, useBrowser, useSite } from '../helpers/site.js';
@@ -20,7 +20,7 @@ interface Sent { url: string; body: unknown }
 const site = useSite();
 const browser = useBrowser();
 let model: SiteModel;
-beforeAll(async () => { model = await loadSiteModel({ root: process.cwd() }); });
+beforeAll(async () => { model = (await checkContent({ root: process.cwd() })).model; });
 
 let context: BrowserContext;
 let page: Page;

@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '../../generator/content.js';
+import { checkContent } from '../../generator/content.js';
 import { ContentErrors, formatError } from '../../generator/validate/errors.js';
 import { problems, ROOT, useContentCopy } from '../helpers/content.js';
 
@@ -46,7 +46,7 @@ describe('blank text', () => {
 
   it('gives the pages the trimmed text', async () => {
     await edit(colma(), 'name: Colma', 'name: "  Colma\\t"');
-    const { model } = await loadContent({ root: copy.dir, contentDir: copy.contentDir });
+    const { model } = await checkContent({ root: copy.dir, contentDir: copy.contentDir });
     expect(model.cities.find((c) => c.slug === 'colma')?.name).toBe('Colma');
   });
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build } from '../../generator/build.js';
-import type { BuildIslandsOptions } from '../../generator/assets/islands.js';
+import type { IslandBundleOptions } from '../../generator/assets/islands.js';
 import { tempDir, treeDigest } from '../helpers/content.js';
 import { projectCopy } from './projectCopy.js';
 
@@ -27,7 +27,7 @@ vi.mock('../../generator/assets/fonts.js', async (importOriginal) => {
 
 // ...while another (standing in for the island bundle) is still writing files for a while.
 vi.mock('../../generator/assets/islandsCache.js', () => ({
-  buildIslandsCached: (opts: BuildIslandsOptions) => {
+  bundleIslandsCached: (opts: IslandBundleOptions) => {
     const writing = (async () => {
       for (let i = 0; i < 20; i++) {
         await sleep(15);

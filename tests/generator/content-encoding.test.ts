@@ -4,7 +4,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../generator/build.js';
-import { loadContent } from '../../generator/content.js';
+import { checkContent } from '../../generator/content.js';
 import { firstInvalidByte } from '../../generator/validate/encoding.js';
 import { ContentErrors, formatError } from '../../generator/validate/errors.js';
 import { problems, ROOT, treeDigest, useContentCopy } from '../helpers/content.js';
@@ -45,9 +45,9 @@ describe('file encoding', () => {
 
   it('accepts a UTF-8 byte-order mark, as editors write it, and reads the file as without it', async () => {
     const policy = path.join(copy.contentDir, 'legal/privacy-policy.md');
-    const { model: before } = await loadContent({ root: copy.dir, contentDir: copy.contentDir });
+    const { model: before } = await checkContent({ root: copy.dir, contentDir: copy.contentDir });
     for (const file of [colma(), policy]) await writeFile(file, Buffer.concat([BOM, await readFile(file)]));
-    const { model: after } = await loadContent({ root: copy.dir, contentDir: copy.contentDir });
+    const { model: after } = await checkContent({ root: copy.dir, contentDir: copy.contentDir });
     expect(after).toEqual(before);
   });
 

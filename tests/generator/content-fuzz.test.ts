@@ -14,9 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isMap, isPair, isScalar, isSeq, parseDocument, Scalar, visit, type Document } from 'yaml';
 import { build } from '../../generator/build.js';
 import { checkFile, type CheckedFile } from '../../generator/content.js';
-import { listContentFiles, type RawDoc } from '../../generator/load.js';
-import { buildModel } from '../../generator/model/build.js';
-import { ContentErrors, formatError, formatPath, type ContentError } from '../../generator/validate/errors.js';
+import type { RawDoc, ValidDoc } from '../../contracts/documents.js';
+import type { ContentError } from '../../contracts/errors.js';
+import { listContentFiles } from '../../generator/load.js';
+import { assembleModel } from '../../generator/model/assemble.js';
+import { ContentErrors, formatError, formatPath } from '../../generator/validate/errors.js';
 import { ROOT, tempDir, treeDigest } from '../helpers/content.js';
 import { projectCopy } from './projectCopy.js';
 
@@ -238,7 +240,7 @@ function expectKnownOutcome(checked: CheckedFile, mutated: Mutated, src: Source,
 
 describe('content fuzzing', () => {
   let sources: Source[];
-  let originals: RawDoc[];
+  let originals: ValidDoc[];
   const tally = new Map<string, { accepted: number; refused: number }>();
 
   beforeAll(async () => {
@@ -270,7 +272,7 @@ describe('content fuzzing', () => {
         let errors = checked.errors;
         if (checked.doc) {
           const docs = originals.map((d, i) => (i === index ? checked.doc! : d));
-          errors = buildModel(docs, { contentDir: CONTENT_DIR, displayPrefix: 'content/' }).errors;
+          errors = assembleModel(docs, { contentDir: CONTENT_DIR, displayPrefix: 'content/' }).errors;
         }
         if (errors?.length) expectNamed(errors, src);
         const t = tally.get(m.kind) ?? { accepted: 0, refused: 0 };

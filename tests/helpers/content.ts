@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach } from 'vitest';
-import { loadContent } from '../../generator/content.js';
+import { checkContent } from '../../generator/content.js';
 import { ContentErrors, formatError } from '../../generator/validate/errors.js';
 
 export const ROOT = process.cwd();
@@ -58,7 +58,7 @@ export async function treeDigest(dir: string): Promise<Map<string, string>> {
 /** The formatted content errors of the content folder, or [] when it is valid. */
 export async function problems(contentDir: string): Promise<string[]> {
   try {
-    await loadContent({ root: path.dirname(contentDir), contentDir });
+    await checkContent({ root: path.dirname(contentDir), contentDir });
   } catch (err) {
     if (err instanceof ContentErrors) return err.errors.map(formatError);
     throw err;

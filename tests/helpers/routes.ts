@@ -3,8 +3,8 @@
  * never listed by hand: a city, service or legal page added to content/ is tested by itself.
  */
 import { inject } from 'vitest';
-import { loadSiteModel } from '../../generator/content.js';
-import type { SiteModel } from '../../generator/model/site.js';
+import { checkContent } from '../../generator/content.js';
+import type { SiteModel } from '../../contracts/content.js';
 import { distPages } from './dist.js';
 
 export interface CityPage { route: string; slug: string; name: string; faqs: number }
@@ -26,7 +26,7 @@ let cached: Promise<SiteRoutes> | undefined;
 /** Usable at the top of a browser-project test file: `const routes = await siteRoutes();`. */
 export function siteRoutes(): Promise<SiteRoutes> {
   cached ??= (async () => {
-    const model = await loadSiteModel({ root: process.cwd() });
+    const model = (await checkContent({ root: process.cwd() })).model;
     const all = (await distPages(inject('siteDist'))).map((p) => p.route).filter((r) => r !== '/404');
     const cityPages = model.cities.flatMap((c) => (c.route && c.page ? [{ route: c.route, slug: c.slug, name: c.name, faqs: c.page.faqs.length }] : []));
     const routes: SiteRoutes = {

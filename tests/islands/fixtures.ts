@@ -2,13 +2,13 @@
  * Island props for the unit tests, read from the real content through the site model (never copied
  * here): the texts of content/forms.yaml, the checklist and the reviews settings of content/site.yaml.
  */
-import { loadSiteModel } from '../../generator/content.js';
+import { checkContent } from '../../generator/content.js';
 import type { ContactFormProps } from '../../src/islands/ContactForm.js';
 import type { DiscountPopupProps } from '../../src/islands/DiscountPopup.js';
 import type { ChecklistTabsProps } from '../../src/islands/ChecklistTabs.js';
 import type { ReviewsWidgetProps } from '../../src/islands/ReviewsWidget.js';
 
-const model = await loadSiteModel({ root: process.cwd() });
+const model = (await checkContent({ root: process.cwd() })).model;
 
 export const PHONE = model.site.phone.display;
 export const contactTexts = model.forms.contact;
