@@ -31,7 +31,7 @@ export interface LeadsListing {
 }
 
 /** An error raised by Postgres (PGlite's errors carry the SQLSTATE as `code`). */
-export interface PgErrorLike {
+interface PgErrorLike {
   code: string;
   message: string;
   detail?: string | undefined;

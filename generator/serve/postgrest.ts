@@ -12,13 +12,13 @@ import { isPgError } from './database.js';
 import { BodyTooLargeError, headerValue, readBody, send } from './http.js';
 
 /** Tables reachable through /rest/v1 (insert only). */
-export const EXPOSED_TABLES = ['leads', 'discount_leads'] as const;
+const EXPOSED_TABLES = ['leads', 'discount_leads'] as const;
 
 /** The largest valid lead is about 6 KB of JSON (30 KB if every character is escaped). */
 const MAX_REQUEST_BYTES = 64 * 1024;
 const MAX_QUERY_PARAMS = 60_000;
 
-export interface PostgrestErrorBody {
+interface PostgrestErrorBody {
   code: string;
   message: string;
   details: string | null;
@@ -30,7 +30,7 @@ function pgrstError(code: string, message: string, details: string | null = null
 }
 
 /** PostgREST's SQLSTATE -> HTTP status table (requests here are always anonymous). */
-export function pgErrorStatus(code: string): number {
+function pgErrorStatus(code: string): number {
   // A function may pick the status itself: SQLSTATE 'PTxyz' is answered with HTTP xyz.
   if (/^PT[1-5][0-9]{2}$/.test(code)) return Number(code.slice(2));
   if (code === '42501') return 401; // insufficient_privilege, anonymous role

@@ -19,7 +19,7 @@ export interface ContactFormProps {
 }
 
 /** sessionStorage key of the unsent draft. */
-export const CONTACT_DRAFT_KEY = 'quote-form-draft';
+const CONTACT_DRAFT_KEY = 'quote-form-draft';
 
 type Values = Record<ContactField, string>;
 

@@ -14,7 +14,7 @@ import type { ReviewsProps } from '../../contracts/pages.js';
 export type ReviewsWidgetProps = Omit<ReviewsProps, 'heading'>;
 
 /** How long the vendor gets to render something before the fallback is shown. */
-export const WIDGET_TIMEOUT_MS = 8000;
+const WIDGET_TIMEOUT_MS = 8000;
 
 const scripts = new Map<string, Promise<void>>();
 

@@ -8,9 +8,9 @@ import type { DiscountTexts } from '../../contracts/content.js';
 import { CONTACT_PAGE, type DiscountLeadRow, type LeadRow, type NotifyBody } from '../../supabase/functions/_shared/leadRules.js';
 import type { ContactFormValues, DiscountFormValues } from './leadSchemas.js';
 
-export const INSERT_TIMEOUT_MS = 15_000;
-export const NOTIFY_TIMEOUT_MS = 10_000;
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const INSERT_TIMEOUT_MS = 15_000;
+const NOTIFY_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 
 export interface WebhookPayload { email: string; phone: string; page: string; timestamp: string; message: string }
 

@@ -41,7 +41,7 @@ export function resolveConnection(config: LeadBackendConfig = buildConfig, origi
 let client: Promise<SupabaseClient> | undefined;
 
 /** The shared client (one per page). A failed chunk load is retried on the next call. */
-export function getSupabase(): Promise<SupabaseClient> {
+function getSupabase(): Promise<SupabaseClient> {
   if (!client) {
     const { url, key } = resolveConnection();
     const pending = import('@supabase/supabase-js').then(({ createClient }) =>

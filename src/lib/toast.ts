@@ -21,7 +21,7 @@ export interface Toast {
 /** How long a toast stays (while not hovered or focused). */
 export const TOAST_DURATION_MS = 6000;
 /** Older toasts are dropped beyond this many. */
-export const TOAST_LIMIT = 3;
+const TOAST_LIMIT = 3;
 
 type Listener = () => void;
 

@@ -1,5 +1,5 @@
 /** JSON-LD in a script element, escaped so no text inside can close the element. */
-export function serializeJsonLd(nodes: readonly object[]): string {
+function serializeJsonLd(nodes: readonly object[]): string {
   return JSON.stringify({ '@context': 'https://schema.org', '@graph': nodes })
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')

@@ -45,7 +45,7 @@ export function clientAddress(get: (name: string) => string | null | undefined):
 }
 
 /** Length as Postgres' char_length counts it: code points, so an emoji is one character. */
-export function charCount(value: string): number {
+function charCount(value: string): number {
   let count = 0;
   for (const _ of value) count++;
   return count;

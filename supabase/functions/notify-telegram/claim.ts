@@ -13,7 +13,7 @@ export type ClaimOutcome = 'claimed' | 'not_found' | 'rate_limited';
 export type ClaimLead = (body: NotifyBody, client: string) => Promise<ClaimOutcome>;
 
 /** What the database raises when a client calls too often; PostgREST answers it with HTTP 429. */
-export const RATE_LIMITED_SQLSTATE = 'PT429';
+const RATE_LIMITED_SQLSTATE = 'PT429';
 
 /** The SQL function's named arguments. */
 export function claimArgs(body: NotifyBody, client: string) {

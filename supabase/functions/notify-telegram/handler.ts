@@ -20,14 +20,14 @@ import type { ClaimLead } from './claim.ts';
 import { isJsonContentType } from './contentType.ts';
 import { buildTelegramText } from './telegramText.ts';
 
-export const CORS_HEADERS: Readonly<Record<string, string>> = {
+const CORS_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
   'Access-Control-Allow-Methods': 'POST, OPTIONS',
 };
 
 /** Largest request body accepted, in bytes (the longest valid body is well under 32 KB). */
-export const MAX_BODY_BYTES = 32 * 1024;
+const MAX_BODY_BYTES = 32 * 1024;
 const TELEGRAM_TIMEOUT_MS = 10_000;
 
 export interface HandlerDeps {
