@@ -1,9 +1,12 @@
 /** Stage render: one planned page → its complete HTML document (react-dom/server). */
+import { randomUUID } from 'node:crypto';
 import { renderToString } from 'react-dom/server';
 import type { ReactNode } from 'react';
 import type { IslandName } from '../../src/islands/registry.js';
 import { IslandCollector } from '../../templates/components/Island.js';
 import { Document } from '../../templates/layout/Document.js';
+import { Footer } from '../../templates/layout/Footer.js';
+import { currentSection, Header } from '../../templates/layout/Header.js';
 import { ChecklistPage } from '../../templates/pages/ChecklistPage.js';
 import { CityPage } from '../../templates/pages/CityPage.js';
 import { ContactPage } from '../../templates/pages/ContactPage.js';
@@ -45,6 +48,32 @@ function extraScripts(plan: PagePlan, layout: Layout): string[] {
   return [];
 }
 
+/**
+ * Header and footer are the same on every page of a section: React draws them once per build
+ * (per layout, per section) and each page's document gets the strings in their places. The
+ * places are marked with a per-process nonce that no content can contain.
+ */
+const SLOT = `\u0000${randomUUID()}`;
+const HEADER_SLOT = `${SLOT}:header\u0000`;
+const FOOTER_SLOT = `${SLOT}:footer\u0000`;
+
+interface Frame { footer: string; headers: Map<string, string> }
+const frames = new WeakMap<Layout, Frame>();
+
+function frameOf(layout: Layout, section: string): { header: string; footer: string } {
+  let frame = frames.get(layout);
+  if (!frame) {
+    frame = { footer: renderToString(<Footer chrome={layout} />), headers: new Map() };
+    frames.set(layout, frame);
+  }
+  let header = frame.headers.get(section);
+  if (header === undefined) {
+    header = renderToString(<Header chrome={layout} section={section} />);
+    frame.headers.set(section, header);
+  }
+  return { header, footer: frame.footer };
+}
+
 export function renderPage(plan: PagePlan, layout: Layout): string {
   // The page content renders first so the document knows which islands it holds.
   const islands = new Set<IslandName>();
@@ -57,9 +86,11 @@ export function renderPage(plan: PagePlan, layout: Layout): string {
     ...(layout.assets.devReload ? [layout.assets.devReload] : []),
   ];
   const html = renderToString(
-    <Document head={plan.head} chrome={layout} route={plan.route} scripts={scripts}>
+    <Document head={plan.head} chrome={layout} header={HEADER_SLOT} footer={FOOTER_SLOT} scripts={scripts}>
       <div className="contents" dangerouslySetInnerHTML={{ __html: content }} />
     </Document>,
   );
-  return `<!DOCTYPE html>${html}`;
+  const frame = frameOf(layout, currentSection(layout, plan.route));
+  // Functions, not strings, as replacements: the markup may contain `$&` and the like.
+  return `<!DOCTYPE html>${html.replace(HEADER_SLOT, () => frame.header).replace(FOOTER_SLOT, () => frame.footer)}`;
 }

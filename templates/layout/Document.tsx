@@ -1,14 +1,16 @@
 import type { ReactNode } from 'react';
 import type { Layout as Chrome, PageHead } from '../../contracts/pages.js';
 import { JsonLd } from '../components/JsonLd.js';
-import { Footer } from './Footer.js';
-import { Header } from './Header.js';
 
-/** The whole HTML document of a page. `scripts` are the page's external scripts, in order. */
-export function Document({ head, chrome, route, children, scripts }: {
+/**
+ * The whole HTML document of a page. `scripts` are the page's external scripts, in order; `header`
+ * and `footer` are the site's Header and Footer, which render draws once per build and reuses.
+ */
+export function Document({ head, chrome, header, footer, children, scripts }: {
   head: PageHead;
   chrome: Chrome;
-  route: string;
+  header: ReactNode;
+  footer: ReactNode;
   children: ReactNode;
   scripts: readonly string[];
 }) {
@@ -43,9 +45,9 @@ export function Document({ head, chrome, route, children, scripts }: {
         <a href="#main" className="fixed top-3 left-3 z-50 inline-flex min-h-11 -translate-y-[200%] items-center rounded-full bg-ink-900 px-5 py-3 font-semibold text-white focus:translate-y-0">
           {chrome.navigation.skipLink}
         </a>
-        <Header chrome={chrome} current={route} />
+        {header}
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">{children}</main>
-        <Footer chrome={chrome} />
+        {footer}
         {scripts.map((src) => <script key={src} type="module" src={src} />)}
       </body>
     </html>

@@ -2,13 +2,21 @@ import { Menu, Phone, Sparkles, X } from 'lucide-react';
 import type { Layout as Chrome } from '../../contracts/pages.js';
 
 /**
+ * The primary navigation link a page belongs to ('' for none): the header marks it current. The
+ * header depends on the page through this alone, so render draws one header per section.
+ */
+export function currentSection(chrome: Chrome, route: string): string {
+  return chrome.navigation.primary.find((link) => route === link.href || route.startsWith(`${link.href}/`))?.href ?? '';
+}
+
+/**
  * Header with a right-side drawer for small screens. The drawer is a native popover: it opens,
  * closes on Escape and outside clicks, and traps nothing, all without JavaScript. Following a link
  * loads the next page, which closes it.
  */
-export function Header({ chrome, current }: { chrome: Chrome; current: string }) {
+export function Header({ chrome, section }: { chrome: Chrome; section: string }) {
   const nav = chrome.navigation;
-  const isCurrent = (href: string) => current === href || current.startsWith(`${href}/`);
+  const isCurrent = (href: string) => href === section;
   return (
     <header className="sticky top-0 z-40 border-b border-ink-100 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:h-20 sm:px-6">
