@@ -90,7 +90,7 @@ function stageTimer() {
   let last = performance.now();
   return (stage: string) => {
     const now = performance.now();
-    if (process.env.GENERATOR_TIMINGS) console.error(`  ${stage}: ${Math.round(now - last)} ms (rss ${Math.round(process.memoryUsage.rss() / 2 ** 20)} MiB)`);
+    if (process.env.GENERATOR_TIMINGS) console.error(`  ${stage}: ${Math.round(now - last)} ms (rss ${Math.round(process.memoryUsage.rss() / 2 ** 20)} MiB, heap ${Math.round(process.memoryUsage().heapUsed / 2 ** 20)} MiB)`);
     last = now;
   };
 }

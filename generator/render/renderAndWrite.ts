@@ -34,5 +34,7 @@ function internalRefs(html: string): string[] {
       if (url.startsWith('/') && !url.startsWith('//')) refs.add(url.split(/[?#]/)[0] ?? url);
     }
   }
-  return [...refs];
+  // A copy through JSON: the matches are slices of the page's HTML, and a slice keeps the whole
+  // document alive; kept for the link check, they held every page of a build in memory.
+  return JSON.parse(JSON.stringify([...refs])) as string[];
 }
