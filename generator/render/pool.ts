@@ -1,4 +1,4 @@
-/** Renders pages on every core: the page list is split across worker threads. */
+/** Renders pages on every core: the page list is split between the main thread and worker threads. */
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Layout, PagePlan } from '../../contracts/pages.js';
@@ -33,21 +33,33 @@ export function call(worker: Worker, msg: { id: number; layout?: Layout; pages?:
 
 export async function renderPages(pages: readonly PagePlan[], layout: Layout, outDir: string, threads = os.availableParallelism()): Promise<BatchResult> {
   if (pages.length < PARALLEL_THRESHOLD || threads < 2) return renderAndWrite(pages, layout, outDir);
-  const workers = Array.from({ length: threads }, startWorker);
+  // The main thread renders too: one worker fewer is one copy fewer of React and the templates in
+  // memory, and coordinating the batches costs the main thread next to nothing.
+  const workers = Array.from({ length: threads - 1 }, startWorker);
   try {
     await Promise.all(workers.map((w, i) => call(w, { id: i, layout })));
-    // Small batches handed out on demand keep both cores busy to the end.
+    // Small batches handed out on demand keep every core busy to the end.
     const batchSize = Math.max(50, Math.ceil(pages.length / (threads * 8)));
     let next = 0;
     let id = threads;
     const results: BatchResult[] = [];
-    await Promise.all(workers.map(async (worker) => {
-      while (next < pages.length) {
-        const batch = pages.slice(next, next + batchSize);
-        next += batchSize;
-        results.push((await call(worker, { id: id++, pages: batch, outDir }))!);
-      }
-    }));
+    const take = () => {
+      const batch = pages.slice(next, next + batchSize);
+      next += batchSize;
+      return batch;
+    };
+    await Promise.all([
+      ...workers.map(async (worker) => {
+        while (next < pages.length) results.push((await call(worker, { id: id++, pages: take(), outDir }))!);
+      }),
+      (async () => {
+        // Yield between batches so the workers' messages are answered promptly.
+        while (next < pages.length) {
+          results.push(await renderAndWrite(take(), layout, outDir));
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      })(),
+    ]);
     return { refs: results.flatMap((r) => r.refs), bytes: results.reduce((n, r) => n + r.bytes, 0) };
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
