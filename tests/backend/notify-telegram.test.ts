@@ -167,6 +167,8 @@ describe('notify-telegram handler', () => {
     ['application/jsonp', 'application/jsonp'],
     ['application/json in another charset', 'application/json; charset=latin1'],
     ['a list of types', 'application/json, text/plain'],
+    // Took minutes with the earlier regular expression (exponential backtracking).
+    ['a header built to make a pattern backtrack', `application/json${';  '.repeat(2000)}x`],
   ])('answers 415 to %s, claiming and sending nothing', async (_label, type) => {
     const claims = fakeClaims([lead]);
     const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl }, claims.claim);

@@ -5,19 +5,21 @@
  * Used by the function and the local stand-in's REST gateway.
  */
 
-const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
-const QUOTED = '"(?:[^"\\\\]|\\\\.)*"';
-const PARAMETER = `(${TOKEN})=(${TOKEN}|${QUOTED})`;
-const MEDIA_TYPE = new RegExp(`^[ \\t]*(${TOKEN})/(${TOKEN})((?:[ \\t]*;[ \\t]*(?:${PARAMETER})?)*)[ \\t]*$`);
-const PARAMETERS = new RegExp(PARAMETER, 'g');
-
 export function isJsonContentType(header: string | null | undefined): boolean {
-  const match = MEDIA_TYPE.exec(header ?? '');
-  if (!match || `${match[1]}/${match[2]}`.toLowerCase() !== 'application/json') return false;
-  for (const [, name, value] of (match[3] ?? '').matchAll(PARAMETERS)) {
+  // Split, not one regular expression: the header comes from the caller, and a pattern with
+  // optional parts repeated over `;` backtracks exponentially on a header built for it.
+  const [type = '', ...parameters] = (header ?? '').split(';');
+  if (type.trim().toLowerCase() !== 'application/json') return false;
+  for (const parameter of parameters) {
+    const text = parameter.trim();
+    if (text === '') continue;
+    const eq = text.indexOf('=');
+    if (eq <= 0) return false;
+    const name = text.slice(0, eq).trim().toLowerCase();
+    const raw = text.slice(eq + 1).trim();
+    const value = raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1).replace(/\\(.)/g, '$1') : raw;
     // JSON is UTF-8 (RFC 8259); a body announced in another charset would be misread.
-    const unquoted = value!.startsWith('"') ? value!.slice(1, -1).replace(/\\(.)/g, '$1') : value!;
-    if (name!.toLowerCase() === 'charset' && unquoted.toLowerCase() !== 'utf-8') return false;
+    if (name === 'charset' && value.toLowerCase() !== 'utf-8') return false;
   }
   return true;
 }
