@@ -5,7 +5,8 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { ContactTexts } from '../../contracts/content.js';
-import { LEAD_LIMITS, contactFormSchema, type ContactField } from '../lib/leadSchemas.js';
+import { LEAD_LIMITS } from '../../supabase/functions/_shared/leadRules.js';
+import { contactFormSchema, type ContactField } from '../lib/leadSchemas.js';
 import { submitContactLead } from '../lib/leads.js';
 import { sessionGet, sessionRemove, sessionSet } from '../lib/sessionStore.js';
 import { getLeadApi, preloadSupabase } from '../lib/supabase.js';

@@ -9,7 +9,8 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { X } from 'lucide-react';
 import type { DiscountTexts } from '../../contracts/content.js';
-import { LEAD_LIMITS, discountFormSchema, type DiscountField } from '../lib/leadSchemas.js';
+import { LEAD_LIMITS } from '../../supabase/functions/_shared/leadRules.js';
+import { discountFormSchema, type DiscountField } from '../lib/leadSchemas.js';
 import { submitDiscountLead } from '../lib/leads.js';
 import { sessionGet, sessionSet } from '../lib/sessionStore.js';
 import { buildConfig, getLeadApi, preloadSupabase } from '../lib/supabase.js';

@@ -8,8 +8,6 @@ import * as z from 'zod/mini'; // the tree-shakable build: a few KB in the brows
 import { DISCOUNT_PHONE_MIN, LEAD_LIMITS, formEmail, formText } from '../../supabase/functions/_shared/leadRules.js';
 import type { ContactTexts, DiscountTexts } from '../../contracts/content.js';
 
-export { DISCOUNT_PHONE_MIN, LEAD_LIMITS };
-
 export function contactFormSchema(errors: ContactTexts['errors']) {
   return z.object({
     firstName: formText(errors.firstName, 1, LEAD_LIMITS.name),
