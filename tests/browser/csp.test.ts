@@ -243,6 +243,9 @@ describe('no CSP violation on any page (shared build, forms on the site\'s own o
     rec.current = '/ (reviews)';
     await page.goto(`${site.url}/`);
     await scrollToEnd(page);
+    // The widget loads its script only near the viewport: on a busy machine it may hydrate after the
+    // scroll has passed it, so bring it back into view (as a visitor scrolling back up would).
+    await page.locator('[data-island="ReviewsWidget"]').first().scrollIntoViewIfNeeded();
     await page.locator('[data-island="ReviewsWidget"] [class*="elfsight-app-"]').getByText('Five stars').waitFor({ timeout: 15_000 });
     await rec.collect(page);
     await page.close();
