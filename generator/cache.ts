@@ -4,7 +4,7 @@
  */
 import { createHash, type Hash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 
@@ -58,15 +58,27 @@ function temporaryName(file: string): string {
 /** Write file as a whole or not at all (a temporary file renamed into place). */
 export async function writeAtomic(file: string, data: string | Uint8Array): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
+  await replaceFile(file, data);
+}
+
+/**
+ * Replace a file in an existing folder by a new one, never writing into the old one: pages in dist/
+ * share their bytes with .cache/pages/ (hard links), and a write in place would change both.
+ */
+export async function replaceFile(file: string, data: string | Uint8Array): Promise<void> {
   const tmp = temporaryName(file);
   await writeFile(tmp, data);
   await rename(tmp, file);
 }
 
-/** Copy a file into the cache as a whole or not at all. */
-export async function copyAtomic(from: string, to: string): Promise<void> {
+/**
+ * Make `to` the same file as `from`: a hard link (no bytes copied, so a warm build of 10,000 pages
+ * takes a tenth of a second instead of seconds), or a copy where links are impossible (another
+ * file system). Safe because every writer here replaces files instead of writing into them.
+ */
+export async function linkAtomic(from: string, to: string): Promise<void> {
   const tmp = temporaryName(to);
-  await copyFile(from, tmp);
+  await link(from, tmp).catch(() => copyFile(from, tmp));
   await rename(tmp, to);
 }
 

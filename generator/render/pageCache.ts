@@ -1,13 +1,13 @@
 /**
  * Rendered pages cached by what determines them: the render code (templates, islands, their
- * dependencies), the shared layout and the page's own plan. An unchanged page is copied from
- * .cache/pages/ instead of being rendered again; its internal links are kept with it, so the
- * link check still covers every page.
+ * dependencies), the shared layout and the page's own plan. An unchanged page is hard-linked from
+ * .cache/pages/ instead of being rendered again; its internal links are kept with it, so the link
+ * check still covers every page.
  */
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readFile, readdir, unlink } from 'node:fs/promises';
+import { mkdir, readFile, readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { CacheKey, copyAtomic, writeAtomic } from '../cache.js';
+import { CacheKey, linkAtomic, writeAtomic } from '../cache.js';
 import type { Layout, PagePlan } from '../../contracts/pages.js';
 import type { BatchResult } from './renderAndWrite.js';
 
@@ -16,6 +16,18 @@ const CODE_DIRS = ['contracts', 'templates', 'src', 'generator/render', 'generat
 /** A digest of every source file that can change how a page renders, plus the lockfile. */
 export function renderCodeVersion(root: string): string {
   return new CacheKey().files(root, CODE_DIRS).lockfile(root).digest();
+}
+
+/** A page and its cache key, computed once per build. */
+export interface Keyed { page: PagePlan; key: string }
+
+/** File operations, a few dozen at a time: enough to keep the disk busy, few enough for its queue. */
+async function inParallel<T>(items: readonly T[], task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) await task(items[i]!);
+  };
+  await Promise.all(Array.from({ length: 32 }, worker));
 }
 
 interface Index {
@@ -41,51 +53,40 @@ export class PageCache {
     return createHash('sha256').update(this.prefix).update(JSON.stringify(page)).digest('hex').slice(0, 32);
   }
 
-  /** Split pages into those copied from the cache (done here) and those still to render. */
-  async restore(pages: readonly PagePlan[], outDir: string): Promise<{ missing: PagePlan[]; refs: BatchResult['refs'] }> {
-    const missing: PagePlan[] = [];
-    const refs: BatchResult['refs'] = [];
-    const hits: [PagePlan, string][] = [];
+  /** Put the cached pages into outDir; the others are returned, with their keys, to be rendered. */
+  async restore(pages: readonly PagePlan[], outDir: string): Promise<{ missing: Keyed[]; refs: BatchResult['refs'] }> {
+    const missing: Keyed[] = [];
+    const hits: Keyed[] = [];
     for (const page of pages) {
       const key = this.keyOf(page);
-      const refIndex = this.index.pages[key];
-      if (refIndex === undefined) missing.push(page);
-      else hits.push([page, key]);
+      (this.index.pages[key] === undefined ? missing : hits).push({ page, key });
     }
+    const refs: BatchResult['refs'] = [];
     const seen = new Set<number>();
-    let next = 0;
-    const copyOne = async () => {
-      for (let i = next++; i < hits.length; i = next++) {
-        const [page, key] = hits[i]!;
-        try {
-          await copyFile(path.join(this.dir, `${key}.html`), path.join(outDir, page.file));
-          const refIndex = this.index.pages[key]!;
-          this.fresh.set(key, this.index.refs[refIndex]!);
-          if (!seen.has(refIndex)) {
-            seen.add(refIndex);
-            refs.push([page.route, this.index.refs[refIndex]!]);
-          }
-        } catch {
-          missing.push(page);
-        }
+    await inParallel(hits, async (hit) => {
+      try {
+        await linkAtomic(path.join(this.dir, `${hit.key}.html`), path.join(outDir, hit.page.file));
+      } catch {
+        missing.push(hit); // removed from the cache meanwhile: render it again
+        return;
       }
-    };
-    await Promise.all(Array.from({ length: 32 }, copyOne));
+      const refIndex = this.index.pages[hit.key]!;
+      this.fresh.set(hit.key, this.index.refs[refIndex]!);
+      // Pages with the same links share one list: the link check needs each list once.
+      if (!seen.has(refIndex)) {
+        seen.add(refIndex);
+        refs.push([hit.page.route, this.index.refs[refIndex]!]);
+      }
+    });
     return { missing, refs };
   }
 
-  /** Remember freshly rendered pages (their files are copied from outDir). */
-  async store(pages: readonly PagePlan[], outDir: string, refsByRoute: ReadonlyMap<string, string[]>) {
-    let next = 0;
-    const storeOne = async () => {
-      for (let i = next++; i < pages.length; i = next++) {
-        const page = pages[i]!;
-        const key = this.keyOf(page);
-        await copyAtomic(path.join(outDir, page.file), path.join(this.dir, `${key}.html`));
-        this.fresh.set(key, refsByRoute.get(page.route) ?? []);
-      }
-    };
-    await Promise.all(Array.from({ length: 32 }, storeOne));
+  /** Remember freshly rendered pages: their files in outDir are linked into the cache. */
+  async store(rendered: readonly Keyed[], outDir: string, refsByRoute: ReadonlyMap<string, string[]>) {
+    await inParallel(rendered, async ({ page, key }) => {
+      await linkAtomic(path.join(outDir, page.file), path.join(this.dir, `${key}.html`));
+      this.fresh.set(key, refsByRoute.get(page.route) ?? []);
+    });
   }
 
   /** Write the index of this build's pages and delete entries no page uses any more. */

@@ -1,7 +1,7 @@
 /** Render a batch of pages and write them; returns what the link check needs. */
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Layout, PagePlan } from '../../contracts/pages.js';
+import { replaceFile } from '../cache.js';
 import { renderPage } from './renderPage.js';
 
 export interface BatchResult {
@@ -10,15 +10,28 @@ export interface BatchResult {
   bytes: number;
 }
 
+/** Writes under way at once: enough to keep the disk busy while the next page renders. */
+const WRITES_IN_FLIGHT = 16;
+
 export async function renderAndWrite(pages: readonly PagePlan[], layout: Layout, outDir: string): Promise<BatchResult> {
   const refs: BatchResult['refs'] = [];
   let bytes = 0;
+  const writing = new Set<Promise<void>>();
+  let failed: unknown;
   for (const page of pages) {
     const html = renderPage(page, layout);
     bytes += html.length;
-    await writeFile(path.join(outDir, page.file), html);
     refs.push([page.route, internalRefs(html)]);
+    // Rendering goes on while the file is written; awaiting each write left the core idle.
+    const write: Promise<void> = replaceFile(path.join(outDir, page.file), html)
+      .catch((err: unknown) => { failed ??= err; })
+      .finally(() => writing.delete(write));
+    writing.add(write);
+    if (writing.size >= WRITES_IN_FLIGHT) await Promise.race(writing);
+    if (failed) break;
   }
+  await Promise.all(writing);
+  if (failed) throw failed;
   return { refs, bytes };
 }
 
