@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Phone } from 'lucide-react';
+import { Phone } from './Icon.js';
 
 const base = 'inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-6 py-3 text-base font-semibold transition-colors';
 const variants = {

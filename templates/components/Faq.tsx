@@ -1,4 +1,4 @@
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown } from './Icon.js';
 import type { FaqItem } from '../../contracts/pages.js';
 
 /**

@@ -1,5 +1,4 @@
-import { ArrowRight } from 'lucide-react';
-import { Icon } from './Icon.js';
+import { ArrowRight, Icon } from './Icon.js';
 import { Section } from './Section.js';
 
 export interface RelatedCard {

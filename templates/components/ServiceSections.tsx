@@ -1,7 +1,6 @@
-import { CircleCheck } from 'lucide-react';
 import type { ServiceSection } from '../../contracts/content.js';
 import { LinkButton } from './Buttons.js';
-import { Icon } from './Icon.js';
+import { CircleCheck, Icon } from './Icon.js';
 import { Section } from './Section.js';
 
 const card = 'flex flex-col rounded-card bg-white p-6 shadow-card ring-1 ring-ink-100';

@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, Phone, Sparkles } from 'lucide-react';
+import { Clock, Mail, MapPin, Phone, Sparkles } from '../components/Icon.js';
 import type { Layout as Chrome } from '../../contracts/pages.js';
 
 export function Footer({ chrome }: { chrome: Chrome }) {

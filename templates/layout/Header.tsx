@@ -1,4 +1,4 @@
-import { Menu, Phone, Sparkles, X } from 'lucide-react';
+import { Menu, Phone, Sparkles, X } from '../components/Icon.js';
 import type { Layout as Chrome } from '../../contracts/pages.js';
 
 /**

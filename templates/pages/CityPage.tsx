@@ -1,4 +1,4 @@
-import { CircleCheck } from 'lucide-react';
+import { CircleCheck } from '../components/Icon.js';
 import type { PageBody } from '../../contracts/pages.js';
 import { BOOK_ONLINE } from '../../contracts/routes.js';
 import { Breadcrumbs } from '../components/Breadcrumbs.js';

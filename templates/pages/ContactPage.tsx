@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
+import { Clock, Mail, MapPin, Phone, type IconComponent } from '../components/Icon.js';
 import type { PageBody } from '../../contracts/pages.js';
 import ContactForm from '../../src/islands/ContactForm.js';
 import Toaster from '../../src/islands/Toaster.js';
@@ -6,7 +6,7 @@ import { Island } from '../components/Island.js';
 import { PageHeader } from '../components/PageHeader.js';
 
 type Props = Extract<PageBody, { kind: 'contact' }>;
-const cardIcons: Record<Props['cards'][number]['kind'], LucideIcon> = { phone: Phone, email: Mail, area: MapPin, hours: Clock };
+const cardIcons: Record<Props['cards'][number]['kind'], IconComponent> = { phone: Phone, email: Mail, area: MapPin, hours: Clock };
 
 export function ContactPage({ page, texts, cards, toastClose }: Props) {
   return (

@@ -1,4 +1,4 @@
-import { CircleCheck } from 'lucide-react';
+import { CircleCheck } from '../components/Icon.js';
 import type { PageBody } from '../../contracts/pages.js';
 
 type Props = Extract<PageBody, { kind: 'embed' }>;

@@ -1,11 +1,10 @@
-import { ArrowRight, CircleCheck } from 'lucide-react';
 import type { Layout as Chrome, PageBody } from '../../contracts/pages.js';
 import { BOOK_ONLINE } from '../../contracts/routes.js';
 import { LinkButton, PhoneButton } from '../components/Buttons.js';
 import { Discount } from '../components/Discount.js';
 import { Faq } from '../components/Faq.js';
 import { Hero } from '../components/Hero.js';
-import { Icon } from '../components/Icon.js';
+import { ArrowRight, CircleCheck, Icon } from '../components/Icon.js';
 import { Picture } from '../components/Picture.js';
 import { Reviews } from '../components/Reviews.js';
 import { Section } from '../components/Section.js';

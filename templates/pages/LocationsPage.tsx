@@ -1,4 +1,4 @@
-import { MapPin, Users } from 'lucide-react';
+import { MapPin, Users } from '../components/Icon.js';
 import type { Layout as Chrome, PageBody } from '../../contracts/pages.js';
 import { LinkButton } from '../components/Buttons.js';
 import { CtaSection } from '../components/CtaSection.js';

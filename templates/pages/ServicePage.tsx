@@ -1,4 +1,4 @@
-import { CircleCheck, MapPin } from 'lucide-react';
+import { CircleCheck, MapPin } from '../components/Icon.js';
 import type { PageBody } from '../../contracts/pages.js';
 import { BOOK_ONLINE } from '../../contracts/routes.js';
 import { Breadcrumbs } from '../components/Breadcrumbs.js';

@@ -1,9 +1,8 @@
-import { CircleCheck } from 'lucide-react';
 import type { PageBody } from '../../contracts/pages.js';
 import { BOOK_ONLINE } from '../../contracts/routes.js';
 import { LinkButton } from '../components/Buttons.js';
 import { CtaSection } from '../components/CtaSection.js';
-import { Icon } from '../components/Icon.js';
+import { CircleCheck, Icon } from '../components/Icon.js';
 import { PageHeader } from '../components/PageHeader.js';
 
 type Props = Extract<PageBody, { kind: 'services' }>;
