@@ -6,7 +6,8 @@
  * shown. Each room is a table from the md breakpoint and a list of cards below it.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Check, X } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
+import X from 'lucide-react/icons/x';
 import type { ChecklistColumns, ChecklistRoom, ChecklistValue } from '../../contracts/content.js';
 
 export interface ChecklistLabels {

@@ -7,7 +7,7 @@
  * in, Tab cycles inside, Escape / close button / backdrop close it, focus returns where it was.
  */
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { X } from 'lucide-react';
+import X from 'lucide-react/icons/x';
 import type { DiscountTexts } from '../../contracts/content.js';
 import { LEAD_LIMITS } from '../../supabase/functions/_shared/leadRules.js';
 import { discountFormSchema, type DiscountField } from '../lib/leadSchemas.js';

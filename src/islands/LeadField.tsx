@@ -1,6 +1,6 @@
 /** Markup shared by the lead forms (ContactForm, DiscountPopup): a labelled field and the submit button. */
 import type { ChangeEvent, InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import { LoaderCircle } from 'lucide-react';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
 
 const INPUT = 'mt-1.5 block scroll-mt-28 w-full rounded-lg border border-ink-300 bg-white px-3.5 py-2.5 text-base text-ink-900 shadow-sm placeholder:text-ink-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30';
 const INPUT_INVALID = 'mt-1.5 block scroll-mt-28 w-full rounded-lg border border-danger-600 bg-white px-3.5 py-2.5 text-base text-ink-900 shadow-sm placeholder:text-ink-500 focus:border-danger-600 focus:ring-2 focus:ring-danger-600/30';

@@ -5,7 +5,7 @@
  * focused) or with their close button.
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { X } from 'lucide-react';
+import X from 'lucide-react/icons/x';
 import {
   TOAST_DURATION_MS, dismissToast, getServerToasts, getToasts, subscribeToasts, type Toast,
 } from '../lib/toast.js';
