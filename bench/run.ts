@@ -1,7 +1,7 @@
 /**
- * npm run bench: build time and memory at 1,000 and 10,000 city pages, the dev server's update
- * time for one edited city file, the bytes each page type sends (gzipped), and Lighthouse
- * performance on mobile for the six key pages. Medians of several runs; the machine is shared, so
+ * npm run bench: build time and memory at 1,000, 10,000 and 50,000 city pages (BENCH_SIZES), the
+ * dev server's update time for one edited city file, the bytes each page type sends (gzipped), and
+ * Lighthouse performance on mobile for the six key pages. Medians of several runs; the machine is shared, so
  * compare ratios, not single figures. One section: npm run bench -- build|dev|weight|lighthouse.
  */
 import '../generator/env.js';
@@ -22,31 +22,45 @@ import { syntheticCity, syntheticContent } from './synthetic.js';
 
 const run = promisify(execFile);
 const root = process.cwd();
-const sizes = (process.env.BENCH_SIZES ?? '1000,10000').split(',').map(Number);
+const sizes = (process.env.BENCH_SIZES ?? '1000,10000,50000').split(',').map(Number);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+interface BuildRun { ms: number; pages: number; stages: Record<string, number>; maxRssMiB: number }
+
 async function buildScale() {
   console.log(`\n## Build: synthetic city pages (each build a fresh process)`);
-  console.log('cold = .cache/ emptied first (nothing parsed or rendered before); warm = same input again, median of ' + runs + ' runs.');
-  console.log('| cities | pages | cold wall time | cold pages/s | cold peak memory | warm wall time | warm peak memory |\n|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(`cold = .cache/ emptied first (nothing parsed or rendered before); warm = same input again, median of ${runs} runs. Times: build() from its start to dist/ in place (Node's start-up excluded). Peak memory: the whole process, render threads included.`);
+  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const cold: BuildRun[] = [];
+  console.log('| cities | pages | cold build | ms per page | cold peak memory | warm build | warm peak memory |\n|---:|---:|---:|---:|---:|---:|---:|');
   for (const cities of sizes) {
     const dir = await mkdtemp(path.join(os.tmpdir(), `bench-${cities}-`));
     try {
       const contentDir = await syntheticContent(root, dir, cities);
       const once = async () => {
         const { stdout } = await run('npx', ['tsx', 'bench/buildOnce.ts', contentDir, path.join(dir, 'dist')], { cwd: root, maxBuffer: 1 << 24 });
-        return JSON.parse(stdout.trim().split('\n').at(-1)!) as { ms: number; pages: number; maxRssMiB: number };
+        return JSON.parse(stdout.trim().split('\n').at(-1)!) as BuildRun;
       };
       await rm(path.join(root, '.cache'), { recursive: true, force: true });
-      const cold = await once();
-      const warm: { ms: number; pages: number; maxRssMiB: number }[] = [];
+      const c = await once();
+      cold.push(c);
+      const warm: BuildRun[] = [];
       for (let i = 0; i < runs; i++) warm.push(await once());
-      const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-      console.log(`| ${cities} | ${cold.pages} | ${s(cold.ms)} | ${Math.round(cold.pages / (cold.ms / 1000))} | ${Math.round(cold.maxRssMiB)} MiB | ${s(median(warm.map((r) => r.ms)))} | ${Math.round(median(warm.map((r) => r.maxRssMiB)))} MiB |`);
+      console.log(`| ${cities} | ${c.pages} | ${s(c.ms)} | ${(c.ms / c.pages).toFixed(2)} | ${Math.round(c.maxRssMiB)} MiB | ${s(median(warm.map((r) => r.ms)))} | ${Math.round(median(warm.map((r) => r.maxRssMiB)))} MiB |`);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  }
+  // Linear means: ten times the pages, at most eleven times the time, in every stage.
+  const stages = Object.keys(cold[0]?.stages ?? {});
+  console.log(`\nCold build, time per stage${cold.length > 1 ? ', and its growth from one size to the next (pages ratio in the header)' : ''}:`);
+  const header = ['stage', ...cold.map((c, i) => `${sizes[i]} cities${i ? ` (×${(c.pages / cold[i - 1]!.pages).toFixed(1)})` : ''}`)];
+  console.log(`| ${header.join(' | ')} |\n|---|${cold.map(() => '---:').join('|')}|`);
+  for (const stage of [...stages, 'total']) {
+    const ms = (c: BuildRun) => (stage === 'total' ? c.ms : c.stages[stage] ?? 0);
+    const cells = cold.map((c, i) => `${s(ms(c))}${i ? ` (×${(ms(c) / Math.max(1, ms(cold[i - 1]!))).toFixed(1)})` : ''}`);
+    console.log(`| ${stage} | ${cells.join(' | ')} |`);
   }
 }
 

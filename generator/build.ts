@@ -39,6 +39,8 @@ export interface BuildOptions {
 export interface BuildResult {
   pages: number;
   ms: number;
+  /** Milliseconds per stage: content, assets, plan, render, write. */
+  stages: Record<string, number>;
   outDir: string;
   htmlBytes: number;
 }
@@ -69,7 +71,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     await pipeline.writeHostFiles(model, pages);
     await swap(tmp, outDir);
     lap('write');
-    return { pages: pages.length, ms: performance.now() - started, outDir, htmlBytes: rendered.bytes };
+    return { pages: pages.length, ms: performance.now() - started, stages: lap.stages, outDir, htmlBytes: rendered.bytes };
   } catch (err) {
     // A clean-up that fails too must not hide why the build failed.
     await rm(tmp, { recursive: true, force: true, maxRetries: 3 }).catch((cleanup: unknown) => console.error(`Could not remove ${tmp}:`, cleanup));
@@ -85,14 +87,17 @@ async function settleAll<T extends readonly unknown[]>(promises: T): Promise<{ -
   return results.map((r) => (r as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
 }
 
-/** GENERATOR_TIMINGS=1 prints how long each stage took (for the benchmark and profiling). */
+/** Times each stage; GENERATOR_TIMINGS=1 also prints them with the memory in use (for profiling). */
 function stageTimer() {
   let last = performance.now();
-  return (stage: string) => {
+  const stages: Record<string, number> = {};
+  const lap = (stage: string) => {
     const now = performance.now();
+    stages[stage] = now - last;
     if (process.env.GENERATOR_TIMINGS) console.error(`  ${stage}: ${Math.round(now - last)} ms (rss ${Math.round(process.memoryUsage.rss() / 2 ** 20)} MiB, heap ${Math.round(process.memoryUsage().heapUsed / 2 ** 20)} MiB)`);
     last = now;
   };
+  return Object.assign(lap, { stages });
 }
 
 /** Render what the page cache does not hold; copy the rest from it. */
