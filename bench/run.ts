@@ -65,7 +65,7 @@ async function buildScale() {
 }
 
 async function devUpdate() {
-  const cities = 1000;
+  const cities = Number(process.env.BENCH_DEV_CITIES ?? 10000);
   console.log(`\n## npm run dev: one city file edited (${cities} cities; median of 7 edits, save → page written)`);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-dev-'));
   try {

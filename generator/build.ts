@@ -14,6 +14,7 @@ import { contentHash } from './assets/hash.js';
 import { listImages, processImages } from './assets/images.js';
 import { bundleIslandsCached } from './assets/islandsCache.js';
 import { checkContent } from './content.js';
+import type { PlanMemo } from './plan/memo.js';
 import { planLayout, planPages } from './plan/plan.js';
 import { renderPages } from './render/pool.js';
 import type { BatchResult } from './render/renderAndWrite.js';
@@ -157,8 +158,8 @@ export class Pipeline {
     return { assets, images: images.refs, files };
   }
 
-  plan(model: SiteModel, site: SiteAssets): { layout: Layout; pages: PagePlan[] } {
-    const planOptions = { origin: originOf(this.opts, model), images: site.images, assets: site.assets, year: buildYear() };
+  plan(model: SiteModel, site: SiteAssets, memo?: PlanMemo): { layout: Layout; pages: PagePlan[] } {
+    const planOptions = { origin: originOf(this.opts, model), images: site.images, assets: site.assets, year: buildYear(), ...(memo && { memo }) };
     return { layout: planLayout(model, planOptions), pages: planPages(model, planOptions) };
   }
 

@@ -5,16 +5,18 @@
  * - src/: rebuild the island bundle and CSS, re-render every page.
  * The open browser tab reloads through server-sent events.
  */
+import { createHash } from 'node:crypto';
 import { watch } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import type { SiteModel } from '../contracts/content.js';
 import type { ContentError } from '../contracts/errors.js';
+import type { PagePlan } from '../contracts/pages.js';
 import { Pipeline, type BuildOptions, type SiteAssets } from './build.js';
 import { ContentSet } from './content.js';
-import { call, startWorker } from './render/pool.js';
-import type { BatchResult } from './render/renderAndWrite.js';
+import { PlanMemo } from './plan/memo.js';
+import { call, renderOn, startWorker } from './render/pool.js';
 import { ContentErrors, formatError, sortErrors } from './validate/errors.js';
 
 const RELOAD_SCRIPT = '/__dev/reload.js';
@@ -32,10 +34,11 @@ export class DevSession {
   private model: SiteModel | undefined;
   private site: SiteAssets | undefined;
   private layoutKey = '';
-  private pageKeys = new Map<string, string>();
+  /** Each page's plan as last rendered and its digest (an unchanged city's plan is the same object). */
+  private rendered = new Map<string, { plan: PagePlan; digest: string }>();
+  private readonly memo = new PlanMemo();
   private hostKey = '';
   private worker: Worker | undefined;
-  private nextId = 1;
   private clients = new Set<ServerResponse>();
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -100,22 +103,28 @@ export class DevSession {
   }
 
   private async renderChanged(all: boolean): Promise<number> {
-    const { layout, pages } = this.pipeline.plan(this.model!, this.site!);
+    const { layout, pages } = this.pipeline.plan(this.model!, this.site!, this.memo);
     const layoutKey = JSON.stringify(layout);
     const renderAll = all || layoutKey !== this.layoutKey;
-    const changed = pages.filter((p) => renderAll || this.pageKeys.get(p.route) !== JSON.stringify(p));
+    const changed: { plan: PagePlan; digest: string }[] = [];
+    for (const plan of pages) {
+      const before = this.rendered.get(plan.route);
+      if (!renderAll && before?.plan === plan) continue;
+      const digest = createHash('sha1').update(JSON.stringify(plan)).digest('base64');
+      if (renderAll || before?.digest !== digest) changed.push({ plan, digest });
+    }
     const routes = new Set(pages.map((p) => p.route));
-    for (const route of this.pageKeys.keys()) if (!routes.has(route)) this.pageKeys.delete(route);
+    for (const route of this.rendered.keys()) if (!routes.has(route)) this.rendered.delete(route);
     if (!this.worker) {
       this.worker = startWorker();
       this.layoutKey = '';
     }
-    if (layoutKey !== this.layoutKey) await call(this.worker, { id: this.nextId++, layout });
-    await this.pipeline.makeDirs(changed);
-    const rendered = (await call(this.worker, { id: this.nextId++, pages: changed, outDir: this.opts.outDir })) as BatchResult;
+    if (layoutKey !== this.layoutKey) await call(this.worker, { layout });
+    await this.pipeline.makeDirs(changed.map((c) => c.plan));
+    const rendered = await renderOn([this.worker], changed.map((c) => c.plan), this.opts.outDir);
     this.pipeline.checkLinks(rendered, pages, this.site!, this.content.docs());
     this.layoutKey = layoutKey;
-    for (const p of changed) this.pageKeys.set(p.route, JSON.stringify(p));
+    for (const c of changed) this.rendered.set(c.plan.route, c);
     // Sitemap and host files change only when pages come or go, or the site settings change.
     const hostKey = JSON.stringify([[...routes], this.model!.site]);
     if (hostKey !== this.hostKey) {

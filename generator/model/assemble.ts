@@ -55,13 +55,13 @@ export function assembleModel(validDocs: readonly ValidDoc[], opts: AssembleOpti
 
   const site = docs.one('site').data;
   const services: ServiceEntry[] = docs.service
-    .map((d) => ({ ...d.data, slug: d.slug, route: entryRoute(d.slug) }))
+    .map((d) => entryOf(d, () => ({ ...d.data, slug: d.slug, route: entryRoute(d.slug) })))
     .sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
   const cities: CityEntry[] = docs.city
-    .map((d) => {
+    .map((d) => entryOf(d, () => {
       const route = d.data.page ? cityRoute(d.slug) : null;
       return { ...d.data, slug: d.slug, route, exploreHref: route ?? BOOK_ONLINE };
-    })
+    }))
     .sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || a.name.localeCompare(b.name));
   const legal: LegalEntry[] = docs.legal
     .map((d) => ({ ...d.data, slug: d.slug, route: entryRoute(d.slug), html: markdownToHtml(d.body ?? '') }))
@@ -84,6 +84,21 @@ export function assembleModel(validDocs: readonly ValidDoc[], opts: AssembleOpti
   };
   errors.push(...crossFileRules(model, docs, opts));
   return errors.length ? { errors } : { model, errors };
+}
+
+const entries = new WeakMap<ValidDoc, object>();
+
+/**
+ * The model's entry for a document, the same object as long as the document is: npm run dev
+ * re-assembles the model on every save, and planning recognizes unchanged entries by identity.
+ */
+function entryOf<T extends object>(doc: ValidDoc, make: () => T): T {
+  let entry = entries.get(doc) as T | undefined;
+  if (!entry) {
+    entry = make();
+    entries.set(doc, entry);
+  }
+  return entry;
 }
 
 function servedCities(listed: readonly string[], cities: readonly CityEntry[]): string[] {

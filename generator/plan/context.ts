@@ -4,6 +4,7 @@ import type { ServiceEntry, SiteModel } from '../../contracts/content.js';
 import type { Breadcrumb, ImageRef, Layout, PageBody, PageHead, PagePlan, ReviewsProps, ServiceCard } from '../../contracts/pages.js';
 import { fileForRoute, ROUTES } from '../../contracts/routes.js';
 import { business, webPage, type Node } from './jsonld.js';
+import { PlanMemo } from './memo.js';
 
 export interface PlanOptions {
   /** Production origin without trailing slash (SITE_URL, else site.siteUrl). */
@@ -11,6 +12,8 @@ export interface PlanOptions {
   images: ReadonlyMap<string, ImageRef>;
   assets: Layout['assets'];
   year: number;
+  /** Plans remembered from the last run (npm run dev keeps one); a build plans everything afresh. */
+  memo?: PlanMemo;
 }
 
 export const fill = (template: string, vars: Record<string, string>) =>
@@ -18,21 +21,42 @@ export const fill = (template: string, vars: Record<string, string>) =>
 
 export class PlanContext {
   readonly origin: string;
-  /** The business as structured data, built once; every indexed page carries it. */
+  /**
+   * The business as structured data, built once; every indexed page carries this one node, the
+   * same everywhere (one entity, one set of facts). Its area is the list the owner keeps in
+   * site.yaml, not every city file: a node listing 10,000 cities on 10,000 pages would make the
+   * site's size grow with the square of its cities. A city page names its city in its Service.
+   */
   readonly business: Node<HomeAndConstructionBusiness>;
   readonly reviews: ReviewsProps;
   /** The first breadcrumb of every trail. */
   readonly homeCrumb: Breadcrumb;
+  readonly memo: PlanMemo;
 
   constructor(readonly model: SiteModel, private readonly opts: PlanOptions) {
     const { site } = model;
     this.origin = opts.origin;
-    this.business = business(site, opts.origin, model.servedCities);
+    this.business = business(site, opts.origin, site.servedCities);
     this.reviews = {
       heading: site.reviews.heading, scriptUrl: site.reviews.scriptUrl, widgetId: site.reviews.widgetId, loading: site.reviews.loading,
       fallback: site.reviews.fallback, linkLabel: site.reviews.linkLabel, linkUrl: site.reviews.linkUrl,
     };
     this.homeCrumb = { name: site.labels.breadcrumbHome, href: ROUTES.home };
+    this.memo = opts.memo ?? new PlanMemo();
+  }
+
+  /** What a page's plan may read besides its own entries, as inputs for the memo. */
+  get sharedInputs(): readonly unknown[] {
+    const { site, locations, forms, services } = this.model;
+    return [site, locations, forms, this.opts.images, this.opts.origin, ...services];
+  }
+
+  private servedKey: string | undefined;
+
+  /** The served cities and the pages they link to, as one string: an input that compares by value. */
+  get servedCitiesKey(): string {
+    const { cities, servedCities } = this.model;
+    return (this.servedKey ??= JSON.stringify([servedCities, cities.map((c) => [c.name, c.route])]));
   }
 
   /** The canonical URL of a route. */

@@ -34,11 +34,6 @@ export function business(site: Site, origin: string, areaServed: readonly string
   } as Node<HomeAndConstructionBusiness>;
 }
 
-/** The business as a page about one place presents it: that place's description and area. */
-export function localBusiness(node: Node<HomeAndConstructionBusiness>, description: string, areaServed: readonly string[]): Node<HomeAndConstructionBusiness> {
-  return { ...node, description, areaServed: areaServed.map(city) } as Node<HomeAndConstructionBusiness>;
-}
-
 export function service(name: string, description: string, url: string, origin: string, areaServed: readonly string[]): Node<ServiceNode> {
   return {
     '@type': 'Service',

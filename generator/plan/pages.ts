@@ -7,7 +7,7 @@ import type { CityEntry } from '../../contracts/content.js';
 import type { CityTexts, PagePlan } from '../../contracts/pages.js';
 import { BOOK_ONLINE, ROUTES } from '../../contracts/routes.js';
 import { fill, type PlanContext } from './context.js';
-import { breadcrumbs, localBusiness, service } from './jsonld.js';
+import { breadcrumbs, service } from './jsonld.js';
 
 type Planner = (ctx: PlanContext) => PagePlan[];
 
@@ -29,24 +29,26 @@ const home: Planner = (ctx) => {
 const servicesIndex: Planner = (ctx) => {
   const { site, services, servicesIndex: si, servedCities } = ctx.model;
   const route = ROUTES.services;
-  const cards = si.services.map((slug) => ctx.serviceCard(services.find((s) => s.slug === slug)!));
-  return [ctx.page(route, ctx.head(route, si.seo.title, si.seo.description, {
-    jsonLd: [
-      ctx.business, ...cards.map((c) => service(c.name, c.summary, ctx.url(c.href), ctx.origin, servedCities)),
-      breadcrumbs([ctx.homeCrumb, { name: si.heading, href: route }], ctx.origin),
-    ],
-  }), { kind: 'services', page: si, cards, labels: site.labels })];
+  return [ctx.memo.plan(route, [...ctx.sharedInputs, si, ctx.servedCitiesKey], () => {
+    const cards = si.services.map((slug) => ctx.serviceCard(services.find((s) => s.slug === slug)!));
+    return ctx.page(route, ctx.head(route, si.seo.title, si.seo.description, {
+      jsonLd: [
+        ctx.business, ...cards.map((c) => service(c.name, c.summary, ctx.url(c.href), ctx.origin, servedCities)),
+        breadcrumbs([ctx.homeCrumb, { name: si.heading, href: route }], ctx.origin),
+      ],
+    }), { kind: 'services', page: si, cards, labels: site.labels });
+  })];
 };
 
 const locations: Planner = (ctx) => {
   const { site, cities, locations: loc } = ctx.model;
   const route = ROUTES.locations;
-  return [ctx.page(route, ctx.head(route, loc.seo.title, loc.seo.description, {
+  const cards = cities.map((c) => ({ name: c.name, population: c.population, description: c.description, href: c.exploreHref }));
+  return [ctx.memo.plan(route, [...ctx.sharedInputs, JSON.stringify(cards)], () => ctx.page(route, ctx.head(route, loc.seo.title, loc.seo.description, {
     jsonLd: [ctx.business, breadcrumbs([ctx.homeCrumb, { name: loc.heading, href: route }], ctx.origin)],
   }), {
-    kind: 'locations', page: loc, stats: site.stats.locations,
-    cities: cities.map((c) => ({ name: c.name, population: c.population, description: c.description, href: c.exploreHref })),
-  })];
+    kind: 'locations', page: loc, stats: site.stats.locations, cities: cards,
+  }))];
 };
 
 const checklist: Planner = (ctx) => {
@@ -104,7 +106,8 @@ const servicePages: Planner = (ctx) => {
     const route = routeOf.get(name);
     return route ? { name, href: route } : { name };
   });
-  return services.map((s) => {
+  const inputs = [...ctx.sharedInputs, ctx.servedCitiesKey];
+  return services.map((s) => ctx.memo.plan(s.route, inputs, () => {
     const crumbs = [ctx.homeCrumb, { name: site.navigation.primary[0]?.label ?? 'Services', href: ROUTES.services }, { name: s.name, href: s.route }];
     const hero = ctx.image(s.hero.image);
     return ctx.page(s.route, ctx.head(s.route, s.seo.title, s.seo.description, {
@@ -115,7 +118,7 @@ const servicePages: Planner = (ctx) => {
       related: services.filter((o) => o.slug !== s.slug).map((o) => ctx.serviceCard(o)), reviews: ctx.reviews, discount: ctx.model.forms.discount,
       labels: site.labels, breadcrumbs: crumbs, breadcrumbLabel: site.navigation.breadcrumbLabel,
     });
-  });
+  }));
 };
 
 type CityWithPage = CityEntry & { route: string; page: NonNullable<CityEntry['page']> };
@@ -124,7 +127,8 @@ const cityPages: Planner = (ctx) => {
   const { site, locations, services, cities } = ctx.model;
   const { related, defaultHeroImage, ...templates } = locations.cityPage;
   const serviceOf = new Map(services.map((s) => [s.slug, s]));
-  return cities.filter((c): c is CityWithPage => Boolean(c.route && c.page)).map((city) => {
+  const shared = ctx.sharedInputs;
+  return cities.filter((c): c is CityWithPage => Boolean(c.route && c.page)).map((city) => ctx.memo.plan(city.route, [...shared, city], () => {
     const vars = { city: city.name, brand: site.brand.name };
     const texts = Object.fromEntries(Object.entries(templates).map(([k, v]) => [k, fill(v, vars)])) as CityTexts;
     const hero = ctx.image(city.page.heroImage ?? defaultHeroImage);
@@ -133,7 +137,7 @@ const cityPages: Planner = (ctx) => {
     return ctx.page(city.route, {
       title: texts.seoTitle, description, canonical: ctx.url(city.route), preloadImage: hero, ogImage: hero.src,
       jsonLd: [
-        localBusiness(ctx.business, description, [city.name]),
+        ctx.business,
         service(texts.heroHeading, description, ctx.url(city.route), ctx.origin, [city.name]),
         breadcrumbs(crumbs, ctx.origin),
       ],
@@ -145,7 +149,7 @@ const cityPages: Planner = (ctx) => {
       }),
       reviews: ctx.reviews, discount: ctx.model.forms.discount, breadcrumbs: crumbs, breadcrumbLabel: site.navigation.breadcrumbLabel,
     });
-  });
+  }));
 };
 
 const notFound: Planner = (ctx) => {

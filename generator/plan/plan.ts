@@ -24,5 +24,7 @@ export function planLayout(model: SiteModel, opts: PlanOptions): Layout {
 
 export function planPages(model: SiteModel, opts: PlanOptions): PagePlan[] {
   const ctx = new PlanContext(model, opts);
-  return PAGE_KINDS.flatMap((plan) => plan(ctx));
+  const pages = PAGE_KINDS.flatMap((plan) => plan(ctx));
+  ctx.memo.retain(new Set(pages.map((p) => p.route)));
+  return pages;
 }

@@ -25,7 +25,11 @@ export function startWorker(): Worker {
   });
 }
 
-export function call(worker: Worker, msg: { id: number; layout?: Layout; pages?: readonly PagePlan[]; outDir?: string }): Promise<BatchResult | undefined> {
+let lastId = 0;
+
+/** Send a worker its layout (`layout`) or a batch to render (`pages`, `outDir`); resolves with its answer. */
+export function call(worker: Worker, request: { layout?: Layout; pages?: readonly PagePlan[]; outDir?: string }): Promise<BatchResult | undefined> {
+  const msg = { id: ++lastId, ...request };
   return new Promise((resolve, reject) => {
     const onMessage = (reply: { id: number; result?: BatchResult; error?: string }) => {
       if (reply.id !== msg.id) return;
@@ -46,27 +50,33 @@ export async function renderPages(pages: readonly PagePlan[], layout: Layout, ou
   // hands out batches, which costs it next to nothing).
   const workers = Array.from({ length: Math.max(1, threads) }, startWorker);
   try {
-    await Promise.all(workers.map((w, i) => call(w, { id: i, layout })));
-    // Small batches handed out on demand keep every core busy to the end.
-    const batchSize = Math.max(50, Math.ceil(pages.length / (workers.length * 8)));
-    let next = 0;
-    let id = workers.length;
-    const refs: BatchResult['refs'] = [];
-    let bytes = 0;
-    // Every page links to nearly the same URLs: one string each instead of one per page and link
-    // (400,000 strings for 10,000 pages, held until the link check).
-    const urls = new Map<string, string>();
-    const intern = (url: string) => urls.get(url) ?? (urls.set(url, url), url);
-    await Promise.all(workers.map(async (worker) => {
-      while (next < pages.length) {
-        const batch = pages.slice(next, next += batchSize);
-        const result = (await call(worker, { id: id++, pages: batch, outDir }))!;
-        for (const [route, list] of result.refs) refs.push([route, list.map(intern)]);
-        bytes += result.bytes;
-      }
-    }));
-    return { refs, bytes };
+    await Promise.all(workers.map((w) => call(w, { layout })));
+    return await renderOn(workers, pages, outDir);
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
+}
+
+/**
+ * Render pages on workers that already hold the layout, in batches handed out on demand (every
+ * core busy to the end; no worker ever holds more than a batch, which its capped heap requires).
+ */
+export async function renderOn(workers: readonly Worker[], pages: readonly PagePlan[], outDir: string): Promise<BatchResult> {
+  const batchSize = Math.min(500, Math.max(50, Math.ceil(pages.length / (workers.length * 8))));
+  let next = 0;
+  const refs: BatchResult['refs'] = [];
+  let bytes = 0;
+  // Every page links to nearly the same URLs: one string each instead of one per page and link
+  // (400,000 strings for 10,000 pages, held until the link check).
+  const urls = new Map<string, string>();
+  const intern = (url: string) => urls.get(url) ?? (urls.set(url, url), url);
+  await Promise.all(workers.map(async (worker) => {
+    while (next < pages.length) {
+      const batch = pages.slice(next, next += batchSize);
+      const result = (await call(worker, { pages: batch, outDir }))!;
+      for (const [route, list] of result.refs) refs.push([route, list.map(intern)]);
+      bytes += result.bytes;
+    }
+  }));
+  return { refs, bytes };
 }

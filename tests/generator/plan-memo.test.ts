@@ -1,0 +1,82 @@
+/**
+ * npm run dev plans again on every save and reuses the plans of pages whose inputs did not change.
+ * A reused plan that misses an input would leave a stale page in the browser: after each kind of
+ * edit, the remembered plans must equal plans made from scratch, and an edit to one city must
+ * leave every other page's plan the very same object (so only that page is rendered again).
+ */
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { SiteModel } from '../../contracts/content.js';
+import type { ImageRef, PagePlan } from '../../contracts/pages.js';
+import { ContentSet } from '../../generator/content.js';
+import { PlanMemo } from '../../generator/plan/memo.js';
+import { planPages, type PlanOptions } from '../../generator/plan/plan.js';
+import { ROOT, useContentCopy } from '../helpers/content.js';
+
+const anyImage: ImageRef = { src: '/assets/img/x.svg', width: 10, height: 10 };
+const images = { get: () => anyImage } as unknown as PlanOptions['images'];
+const options = (memo?: PlanMemo): PlanOptions => ({ origin: 'https://example.com', images, assets: { css: '/a.css', font: '/f.woff2' }, year: 2026, ...(memo && { memo }) });
+
+describe('plans remembered between saves (npm run dev)', () => {
+  const copy = useContentCopy('plan-memo-');
+
+  async function session() {
+    const content = new ContentSet({ root: ROOT, contentDir: copy.contentDir });
+    await content.readAll();
+    const memo = new PlanMemo();
+    const model = (): SiteModel => {
+      const result = content.assemble();
+      if (!result.model) throw new Error(JSON.stringify(result.errors));
+      return result.model;
+    };
+    const byRoute = (pages: PagePlan[]) => new Map(pages.map((p) => [p.route, p]));
+    return {
+      plan: () => byRoute(planPages(model(), options(memo))),
+      fresh: () => byRoute(planPages(model(), options())),
+      async edit(rel: string, change: (text: string) => string) {
+        const file = path.join(copy.contentDir, rel);
+        await writeFile(file, change(await readFile(file, 'utf8')));
+        await content.reread([rel]);
+      },
+      async remove(rel: string) {
+        await rm(path.join(copy.contentDir, rel));
+        await content.reread([rel]);
+      },
+    };
+  }
+
+  it('an edited city: of the pages that grow with the cities, only its own gets a new plan, equal to one made from scratch', async () => {
+    const s = await session();
+    const before = s.plan();
+    await s.edit('cities/palo-alto.yaml', (t) => t.replace(/tagline: .*/, 'tagline: Edited in the dev server.'));
+    const after = s.plan();
+    // City pages, /locations, /services and the service pages: the ones a site of 10,000 cities has
+    // 10,000 of, or that list 10,000 cities. The few single pages are planned again; that is cheap.
+    const scaling = [...after.values()].filter((p) => ['city', 'locations', 'services', 'service'].includes(p.body.kind));
+    const changed = scaling.filter((plan) => before.get(plan.route) !== plan).map((plan) => plan.route);
+    expect(changed).toEqual(['/locations/deep-cleaning-palo-alto-ca']);
+    expect(JSON.stringify(after.get(changed[0]!))).toContain('Edited in the dev server.');
+    expect(after).toEqual(s.fresh());
+  });
+
+  it('edits to shared files and to the list of cities reach every page that shows them', async () => {
+    const s = await session();
+    s.plan();
+    const edits: [string, () => Promise<void>][] = [
+      ['site phone', () => s.edit('site.yaml', (t) => t.replace('(408) 555-0186', '(408) 555-0199'))],
+      ['a service name', () => s.edit('services/move-in-out-cleaning.yaml', (t) => t.replace(/^name: .*/m, 'name: Moving Day Cleaning'))],
+      ['a city card', () => s.edit('cities/colma.yaml', (t) => t.replace(/^population: .*/m, 'population: "~1,234"'))],
+      ['the city page texts', () => s.edit('locations.yaml', (t) => t.replace(/faqHeading: .*/, 'faqHeading: "Questions from {city}"'))],
+      ['the discount form', () => s.edit('forms.yaml', (t) => t.replace('Save $25 on your first cleaning', 'Save today'))],
+      ['a city removed', () => s.remove('cities/belmont.yaml')],
+    ];
+    for (const [what, edit] of edits) {
+      const before = JSON.stringify([...s.plan()]);
+      await edit();
+      const after = s.plan();
+      expect(JSON.stringify([...after]), what).not.toBe(before);
+      expect(after, what).toEqual(s.fresh());
+    }
+  });
+});
