@@ -39,9 +39,9 @@ async function main(argv: string[]): Promise<number> {
       const options = { ...buildOptionsFromEnv(), outDir: path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist')) };
       const session = new DevSession(options, printUpdate);
       await session.start();
-      const unwatch = session.watch();
+      const unwatch = await session.watch();
       const { url } = await serve(options, options.outDir, session.handle, async () => {
-        unwatch();
+        await unwatch();
         await session.close();
       });
       console.log(`Dev server on ${url}: watching content/, templates/ and src/. Press Ctrl+C to stop.`);

@@ -6,12 +6,13 @@
  * The open browser tab reloads through server-sent events.
  */
 import { createHash } from 'node:crypto';
-import { watch } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import chokidar from 'chokidar';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import type { SiteModel } from '../contracts/content.js';
 import type { ContentError } from '../contracts/errors.js';
+import { kindOf } from '../contracts/kinds.js';
 import type { PagePlan } from '../contracts/pages.js';
 import { Pipeline, type BuildOptions, type SiteAssets } from './build.js';
 import { ContentSet } from './content.js';
@@ -20,6 +21,8 @@ import { call, renderOn, startWorker } from './render/pool.js';
 import { ContentErrors, formatError, sortErrors } from './validate/errors.js';
 
 const RELOAD_SCRIPT = '/__dev/reload.js';
+/** How long a save's events are gathered before the update starts. */
+const SAVE_SETTLE_MS = 25;
 
 export interface DevUpdate {
   reason: string;
@@ -151,8 +154,12 @@ export class DevSession {
     return false;
   };
 
-  /** Watch content/, templates/ and src/; returns a function that stops watching. */
-  watch(): () => void {
+  /**
+   * Watch content/, templates/ and src/ (chokidar: it follows a file an editor saves by writing a
+   * new one and renaming it over the old, as VS Code and vim do; node's own watcher lost it after the
+   * first such save). Resolves once watching; the function it gives stops watching.
+   */
+  async watch(): Promise<() => Promise<void>> {
     const pending = new Set<string>();
     let timer: NodeJS.Timeout | undefined;
     const flush = () => {
@@ -163,21 +170,28 @@ export class DevSession {
       else if (code.includes('templates')) void this.codeChanged('templates');
       if (content.length) void this.contentChanged(content);
     };
-    const on = (key: (file: string) => string | undefined) => (_event: string, file: string | Buffer | null) => {
-      const k = file ? key(String(file).split(path.sep).join('/')) : undefined;
-      if (!k) return;
-      pending.add(k);
-      clearTimeout(timer);
-      timer = setTimeout(flush, 40);
+    const { contentDir } = this.content;
+    const code = { templates: path.join(this.opts.root, 'templates'), src: path.join(this.opts.root, 'src') };
+    // Editors' backup and swap files (colma.yaml~, .colma.yaml.swp) are not content: only files
+    // the generator reads count.
+    const keyOf = (file: string): string | undefined => {
+      for (const [name, dir] of Object.entries(code)) if (!path.relative(dir, file).startsWith('..')) return name;
+      const rel = path.relative(contentDir, file).split(path.sep).join('/');
+      return kindOf(rel) || rel.startsWith('images/') || rel.startsWith('static/') ? `content:${rel}` : undefined;
     };
-    const watchers = [
-      watch(this.content.contentDir, { recursive: true }, on((f) => (f.startsWith('schemas/') || f.endsWith('.tmp') ? undefined : `content:${f}`))),
-      watch(path.join(this.opts.root, 'templates'), { recursive: true }, on(() => 'templates')),
-      watch(path.join(this.opts.root, 'src'), { recursive: true }, on(() => 'src')),
-    ];
-    return () => {
-      for (const w of watchers) w.close();
+    const watcher = chokidar.watch([contentDir, code.templates, code.src], { ignoreInitial: true });
+    watcher.on('all', (event, file) => {
+      const key = event === 'addDir' || event === 'unlinkDir' ? undefined : keyOf(file);
+      if (!key) return;
+      pending.add(key);
       clearTimeout(timer);
+      // A save can be several events (truncate, write; or write, rename): one update for all.
+      timer = setTimeout(flush, SAVE_SETTLE_MS);
+    });
+    await new Promise<void>((resolve, reject) => watcher.once('ready', resolve).once('error', reject));
+    return async () => {
+      clearTimeout(timer);
+      await watcher.close();
     };
   }
 

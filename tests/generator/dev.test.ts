@@ -1,5 +1,6 @@
 /** npm run dev: a saved content file updates its page, and only the pages it touches. */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DevSession, type DevUpdate } from '../../generator/dev.js';
@@ -10,9 +11,16 @@ describe('the dev session', () => {
   let contentDir: string;
   let outDir: string;
   let session: DevSession;
-  let stopWatching: () => void;
+  let stopWatching: () => Promise<void>;
   let next: ((u: DevUpdate) => void) | undefined;
   const nextUpdate = () => new Promise<DevUpdate>((resolve) => { next = resolve; });
+  /** Save like a person: chokidar merges one file's changes less than 50 ms apart. */
+  const save = async (file: string, data: string | Uint8Array): Promise<DevUpdate> => {
+    await sleep(100);
+    const updated = nextUpdate();
+    await writeFile(file, data);
+    return updated;
+  };
 
   beforeAll(async () => {
     tmp = await tempDir('dev-');
@@ -21,10 +29,10 @@ describe('the dev session', () => {
     session = new DevSession({ root: ROOT, contentDir, outDir, skipIslands: true }, (u) => next?.(u));
     const first = await session.start();
     expect(first.errors).toEqual([]);
-    stopWatching = session.watch();
+    stopWatching = await session.watch();
   });
   afterAll(async () => {
-    stopWatching();
+    await stopWatching();
     await session.close();
     await tmp.remove();
   });
@@ -33,26 +41,46 @@ describe('the dev session', () => {
     const file = path.join(contentDir, 'cities/colma.yaml');
     const text = await readFile(file, 'utf8');
     const tagline = /tagline: (.*)/.exec(text)![1]!;
-    const updated = nextUpdate();
-    await writeFile(file, text.replace(`tagline: ${tagline}`, 'tagline: Freshly edited Colma tagline'));
-    const u = await updated;
+    const u = await save(file, text.replace(`tagline: ${tagline}`, 'tagline: Freshly edited Colma tagline'));
     expect(u.errors).toEqual([]);
     expect(u.pages).toBe(1);
     expect(await readFile(path.join(outDir, 'locations/deep-cleaning-colma-ca.html'), 'utf8')).toContain('Freshly edited Colma tagline');
   });
 
+  it('follows a file saved by rename, as VS Code and vim save: every save is seen, not only the first', async () => {
+    const file = path.join(contentDir, 'cities/colma.yaml');
+    const page = path.join(outDir, 'locations/deep-cleaning-colma-ca.html');
+    const original = await readFile(file, 'utf8');
+    for (const n of [1, 2, 3]) {
+      await sleep(100); // as in save()
+      const updated = nextUpdate();
+      const text = original.replace(/tagline: .*/, `tagline: Saved by rename, take ${n}`);
+      if (n === 2) {
+        // vim: the old file becomes a backup, a new one is written, the backup goes.
+        await rename(file, `${file}~`);
+        await writeFile(file, text);
+        await rm(`${file}~`);
+      } else {
+        // VS Code and most editors: a temporary file renamed over the old one.
+        await writeFile(`${file}.tmp-save`, text);
+        await rename(`${file}.tmp-save`, file);
+      }
+      const u = await updated;
+      expect(u.errors).toEqual([]);
+      expect(await readFile(page, 'utf8')).toContain(`Saved by rename, take ${n}`);
+    }
+    expect((await save(file, original.replace(/tagline: .*/, 'tagline: Freshly edited Colma tagline'))).errors).toEqual([]);
+  });
+
   it('reports a mistake with file and line, keeps the last good page, and recovers when fixed', async () => {
     const file = path.join(contentDir, 'cities/colma.yaml');
     const good = await readFile(file, 'utf8');
-    let updated = nextUpdate();
-    await writeFile(file, good.replace(/^population: .*$/m, 'population: 1500'));
-    let u = await updated;
+    await sleep(100);
+    let u = await save(file, good.replace(/^population: .*$/m, 'population: 1500'));
     expect(u.errors.map((e) => `${e.file}:${e.line} ${e.path}: ${e.message}`)).toEqual([expect.stringMatching(/^content\/cities\/colma\.yaml:\d+ population: expected text, got a number$/)]);
     expect(await readFile(path.join(outDir, 'locations/deep-cleaning-colma-ca.html'), 'utf8')).toContain('Freshly edited Colma tagline');
 
-    updated = nextUpdate();
-    await writeFile(file, good);
-    u = await updated;
+    u = await save(file, good);
     expect(u.errors).toEqual([]);
   });
 
@@ -60,21 +88,15 @@ describe('the dev session', () => {
     const file = path.join(contentDir, 'cities/colma.yaml');
     const good = await readFile(file);
     const at = good.indexOf('Colma');
-    let updated = nextUpdate();
-    await writeFile(file, Buffer.concat([good.subarray(0, at + 3), Buffer.from([0xff]), good.subarray(at + 4)]));
-    let u = await updated;
+    let u = await save(file, Buffer.concat([good.subarray(0, at + 3), Buffer.from([0xff]), good.subarray(at + 4)]));
     expect(u.errors.map((e) => `${e.file} ${e.message}`)).toEqual(['content/cities/colma.yaml not valid UTF-8 (byte 0xFF)']);
     expect(await readFile(path.join(outDir, 'locations/deep-cleaning-colma-ca.html'), 'utf8')).not.toContain('\uFFFD');
-    updated = nextUpdate();
-    await writeFile(file, good);
-    u = await updated;
+    u = await save(file, good);
     expect(u.errors).toEqual([]);
   });
 
   it('a new city file adds its card to /locations and its page', async () => {
-    const updated = nextUpdate();
-    await writeFile(path.join(contentDir, 'cities/milpitas.yaml'), 'name: Milpitas\npopulation: "~80,000"\ndescription: Homes near the Great Mall.\n');
-    const u = await updated;
+    const u = await save(path.join(contentDir, 'cities/milpitas.yaml'), 'name: Milpitas\npopulation: "~80,000"\ndescription: Homes near the Great Mall.\n');
     expect(u.errors).toEqual([]);
     expect(await readFile(path.join(outDir, 'locations.html'), 'utf8')).toContain('Milpitas');
   });
