@@ -2,7 +2,7 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Layout, PagePlan } from '../../contracts/pages.js';
-import { renderAndWrite, type BatchResult } from './renderAndWrite.js';
+import type { BatchResult } from './renderAndWrite.js';
 
 /** Below this many pages, starting workers costs more than it saves. */
 const PARALLEL_THRESHOLD = 400;
@@ -45,7 +45,12 @@ export function call(worker: Worker, request: { layout?: Layout; pages?: readonl
 }
 
 export async function renderPages(pages: readonly PagePlan[], layout: Layout, outDir: string, threads = os.availableParallelism()): Promise<BatchResult> {
-  if (pages.length < PARALLEL_THRESHOLD) return renderAndWrite(pages, layout, outDir);
+  if (pages.length < PARALLEL_THRESHOLD) {
+    // Loaded only here: a large build never renders on the main thread, which then need not hold
+    // React and the templates.
+    const { renderAndWrite } = await import('./renderAndWrite.js');
+    return renderAndWrite(pages, layout, outDir);
+  }
   // Only workers render: their heaps are capped, the main thread's is not (it holds the plan and
   // hands out batches, which costs it next to nothing).
   const workers = Array.from({ length: Math.max(1, threads) }, startWorker);
