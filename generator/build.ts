@@ -105,7 +105,7 @@ function stageTimer() {
 async function renderCached(pages: readonly PagePlan[], layout: Layout, outDir: string, opts: BuildOptions): Promise<BatchResult> {
   const cache = await PageCache.open(path.join(opts.root, '.cache'), renderCodeVersion(opts.root), layout);
   const restored = await cache.restore(pages, outDir);
-  const rendered = await renderPages(restored.missing.map((m) => m.page), layout, outDir, opts.threads);
+  const rendered = await renderPages(restored.missing, layout, outDir, opts.threads);
   await cache.store(restored.missing, outDir, new Map(rendered.refs));
   await cache.save();
   return { refs: [...restored.refs, ...rendered.refs], bytes: rendered.bytes };

@@ -9,6 +9,7 @@ import { mkdir, readFile, readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { CacheKey, linkAtomic, writeAtomic } from '../cache.js';
 import type { Layout, PagePlan } from '../../contracts/pages.js';
+import type { PageJob } from './pool.js';
 import type { BatchResult } from './renderAndWrite.js';
 
 const CODE_DIRS = ['contracts', 'templates', 'src', 'generator/render', 'generator/plan'];
@@ -18,8 +19,8 @@ export function renderCodeVersion(root: string): string {
   return new CacheKey().files(root, CODE_DIRS).lockfile(root).digest();
 }
 
-/** A page and its cache key, computed once per build. */
-export interface Keyed { page: PagePlan; key: string }
+/** A page with its cache key, computed once per build. */
+export interface Keyed extends PageJob { key: string }
 
 /** File operations, a few dozen at a time: enough to keep the disk busy, few enough for its queue. */
 async function inParallel<T>(items: readonly T[], task: (item: T) => Promise<void>): Promise<void> {
@@ -49,8 +50,9 @@ export class PageCache {
     return new PageCache(dir, index, prefix);
   }
 
-  keyOf(page: PagePlan): string {
-    return createHash('sha256').update(this.prefix).update(JSON.stringify(page)).digest('hex').slice(0, 32);
+  private keyed(page: PagePlan): Keyed {
+    const json = JSON.stringify(page);
+    return { page, key: createHash('sha256').update(this.prefix).update(json).digest('hex').slice(0, 32), size: json.length };
   }
 
   /** Put the cached pages into outDir; the others are returned, with their keys, to be rendered. */
@@ -58,8 +60,8 @@ export class PageCache {
     const missing: Keyed[] = [];
     const hits: Keyed[] = [];
     for (const page of pages) {
-      const key = this.keyOf(page);
-      (this.index.pages[key] === undefined ? missing : hits).push({ page, key });
+      const keyed = this.keyed(page);
+      (this.index.pages[keyed.key] === undefined ? missing : hits).push(keyed);
     }
     const refs: BatchResult['refs'] = [];
     const seen = new Set<number>();

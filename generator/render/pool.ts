@@ -14,6 +14,16 @@ const PARALLEL_THRESHOLD = 400;
  */
 const WORKER_OLD_SPACE_MIB = 128;
 
+/**
+ * A page whose plan is larger than this (JSON characters) renders on the main thread, whose heap
+ * is not capped: /locations of a 50,000-city site lists 50,000 cards, more than a worker's heap
+ * holds while React renders them. 10,000 cities stay below it.
+ */
+const WORKER_PAGE_MAX_JSON = 3_000_000;
+
+/** A page to render, and the length of its plan's JSON (the page cache computes it anyway). */
+export interface PageJob { page: PagePlan; size: number }
+
 export function startWorker(): Worker {
   // Workers load the TypeScript sources through tsx's API: Node 20 applies --import loaders in a
   // worker only after its entry module is resolved, so a plain .ts entry cannot be used.
@@ -44,19 +54,23 @@ export function call(worker: Worker, request: { layout?: Layout; pages?: readonl
   });
 }
 
-export async function renderPages(pages: readonly PagePlan[], layout: Layout, outDir: string, threads = os.availableParallelism()): Promise<BatchResult> {
-  if (pages.length < PARALLEL_THRESHOLD) {
-    // Loaded only here: a large build never renders on the main thread, which then need not hold
-    // React and the templates.
+export async function renderPages(jobs: readonly PageJob[], layout: Layout, outDir: string, threads = os.availableParallelism()): Promise<BatchResult> {
+  const onMain = jobs.length < PARALLEL_THRESHOLD ? jobs : jobs.filter((j) => j.size > WORKER_PAGE_MAX_JSON);
+  const onWorkers = onMain === jobs ? [] : jobs.filter((j) => j.size <= WORKER_PAGE_MAX_JSON);
+  // Only workers render many pages: their heaps are capped, the main thread's is not. It hands
+  // out batches, and renders the few pages too large for a worker (React and the templates are
+  // loaded only then).
+  const main = async (): Promise<BatchResult> => {
+    if (!onMain.length) return { refs: [], bytes: 0 };
     const { renderAndWrite } = await import('./renderAndWrite.js');
-    return renderAndWrite(pages, layout, outDir);
-  }
-  // Only workers render: their heaps are capped, the main thread's is not (it holds the plan and
-  // hands out batches, which costs it next to nothing).
+    return renderAndWrite(onMain.map((j) => j.page), layout, outDir);
+  };
+  if (!onWorkers.length) return main();
   const workers = Array.from({ length: Math.max(1, threads) }, startWorker);
   try {
     await Promise.all(workers.map((w) => call(w, { layout })));
-    return await renderOn(workers, pages, outDir);
+    const [fromWorkers, fromMain] = await Promise.all([renderOn(workers, onWorkers.map((j) => j.page), outDir), main()]);
+    return { refs: [...fromWorkers.refs, ...fromMain.refs], bytes: fromWorkers.bytes + fromMain.bytes };
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
