@@ -17,7 +17,7 @@ import type { PagePlan } from '../contracts/pages.js';
 import { Pipeline, type BuildOptions, type SiteAssets } from './build.js';
 import { ContentSet } from './content.js';
 import { PlanMemo } from './plan/memo.js';
-import { call, renderOn, startWorker } from './render/pool.js';
+import { call, renderSplit, startWorker } from './render/pool.js';
 import { ContentErrors, formatError, sortErrors } from './validate/errors.js';
 
 const RELOAD_SCRIPT = '/__dev/reload.js';
@@ -38,7 +38,7 @@ export class DevSession {
   private site: SiteAssets | undefined;
   private layoutKey = '';
   /** Each page's plan as last rendered and its digest (an unchanged city's plan is the same object). */
-  private rendered = new Map<string, { plan: PagePlan; digest: string }>();
+  private rendered = new Map<string, { plan: PagePlan; digest: string; size: number }>();
   private readonly memo = new PlanMemo();
   private hostKey = '';
   private worker: Worker | undefined;
@@ -109,12 +109,13 @@ export class DevSession {
     const { layout, pages } = this.pipeline.plan(this.model!, this.site!, this.memo);
     const layoutKey = JSON.stringify(layout);
     const renderAll = all || layoutKey !== this.layoutKey;
-    const changed: { plan: PagePlan; digest: string }[] = [];
+    const changed: { plan: PagePlan; digest: string; size: number }[] = [];
     for (const plan of pages) {
       const before = this.rendered.get(plan.route);
       if (!renderAll && before?.plan === plan) continue;
-      const digest = createHash('sha1').update(JSON.stringify(plan)).digest('base64');
-      if (renderAll || before?.digest !== digest) changed.push({ plan, digest });
+      const json = JSON.stringify(plan);
+      const digest = createHash('sha1').update(json).digest('base64');
+      if (renderAll || before?.digest !== digest) changed.push({ plan, digest, size: json.length });
     }
     const routes = new Set(pages.map((p) => p.route));
     for (const route of this.rendered.keys()) if (!routes.has(route)) this.rendered.delete(route);
@@ -124,7 +125,7 @@ export class DevSession {
     }
     if (layoutKey !== this.layoutKey) await call(this.worker, { layout });
     await this.pipeline.makeDirs(changed.map((c) => c.plan));
-    const rendered = await renderOn([this.worker], changed.map((c) => c.plan), this.opts.outDir);
+    const rendered = await renderSplit([this.worker], changed.map((c) => ({ page: c.plan, size: c.size })), layout, this.opts.outDir);
     this.pipeline.checkLinks(rendered, pages, this.site!, this.content.docs());
     this.layoutKey = layoutKey;
     for (const c of changed) this.rendered.set(c.plan.route, c);

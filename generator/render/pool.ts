@@ -55,25 +55,35 @@ export function call(worker: Worker, request: { layout?: Layout; pages?: readonl
 }
 
 export async function renderPages(jobs: readonly PageJob[], layout: Layout, outDir: string, threads = os.availableParallelism()): Promise<BatchResult> {
-  const onMain = jobs.length < PARALLEL_THRESHOLD ? jobs : jobs.filter((j) => j.size > WORKER_PAGE_MAX_JSON);
-  const onWorkers = onMain === jobs ? [] : jobs.filter((j) => j.size <= WORKER_PAGE_MAX_JSON);
-  // Only workers render many pages: their heaps are capped, the main thread's is not. It hands
-  // out batches, and renders the few pages too large for a worker (React and the templates are
-  // loaded only then).
-  const main = async (): Promise<BatchResult> => {
-    if (!onMain.length) return { refs: [], bytes: 0 };
-    const { renderAndWrite } = await import('./renderAndWrite.js');
-    return renderAndWrite(onMain.map((j) => j.page), layout, outDir);
-  };
-  if (!onWorkers.length) return main();
+  if (jobs.length < PARALLEL_THRESHOLD) return renderOnMain(jobs.map((j) => j.page), layout, outDir);
   const workers = Array.from({ length: Math.max(1, threads) }, startWorker);
   try {
     await Promise.all(workers.map((w) => call(w, { layout })));
-    const [fromWorkers, fromMain] = await Promise.all([renderOn(workers, onWorkers.map((j) => j.page), outDir), main()]);
-    return { refs: [...fromWorkers.refs, ...fromMain.refs], bytes: fromWorkers.bytes + fromMain.bytes };
+    return await renderSplit(workers, jobs, layout, outDir);
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
+}
+
+/**
+ * Workers with their capped heaps render the pages; the main thread hands out batches and renders
+ * the few pages too large for a worker.
+ */
+export async function renderSplit(workers: readonly Worker[], jobs: readonly PageJob[], layout: Layout, outDir: string): Promise<BatchResult> {
+  const fits = (j: PageJob) => j.size <= WORKER_PAGE_MAX_JSON;
+  const [a, b] = await Promise.all([
+    renderOn(workers, jobs.filter(fits).map((j) => j.page), outDir),
+    renderOnMain(jobs.filter((j) => !fits(j)).map((j) => j.page), layout, outDir),
+  ]);
+  return { refs: [...a.refs, ...b.refs], bytes: a.bytes + b.bytes };
+}
+
+async function renderOnMain(pages: readonly PagePlan[], layout: Layout, outDir: string): Promise<BatchResult> {
+  if (!pages.length) return { refs: [], bytes: 0 };
+  // Loaded only here: most builds never render on the main thread, which then need not hold
+  // React and the templates.
+  const { renderAndWrite } = await import('./renderAndWrite.js');
+  return renderAndWrite(pages, layout, outDir);
 }
 
 /**
@@ -81,6 +91,7 @@ export async function renderPages(jobs: readonly PageJob[], layout: Layout, outD
  * core busy to the end; no worker ever holds more than a batch, which its capped heap requires).
  */
 export async function renderOn(workers: readonly Worker[], pages: readonly PagePlan[], outDir: string): Promise<BatchResult> {
+  if (!pages.length) return { refs: [], bytes: 0 };
   const batchSize = Math.min(500, Math.max(50, Math.ceil(pages.length / (workers.length * 8))));
   let next = 0;
   const refs: BatchResult['refs'] = [];
