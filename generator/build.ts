@@ -52,16 +52,16 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const lap = stageTimer();
   const outDir = opts.outDir ?? path.join(opts.root, 'dist');
-  const { model, docs } = await checkContent(opts);
-  lap('content');
-
   const tmp = `${outDir}.tmp-${process.pid}`;
   await rm(tmp, { recursive: true, force: true });
   // Every step below settles all it started before it fails, so nothing writes into tmp any more
-  // when it is removed, and the error is the failed step's own.
+  // when it is removed, and the error is the failed step's own (the content's first).
   try {
     const pipeline = new Pipeline(opts, tmp);
-    const site = await pipeline.assets();
+    // The assets do not depend on the content's model: the island bundle (its own process, so
+    // another core) and the images are made while the content is read and checked. The 'assets'
+    // stage time is what is left to wait for after the content.
+    const [{ model, docs }, site] = await settleAll([checkContent(opts).finally(() => lap('content')), pipeline.assets()]);
     lap('assets');
     const { layout, pages } = pipeline.plan(model, site);
     await pipeline.makeDirs(pages);
