@@ -83,7 +83,6 @@ describe('contact form (/contact)', () => {
   async function open() {
     await page.goto(`${site.url}/contact`);
     await hydrated('ContactForm');
-    await hydrated('Toaster');
   }
 
   it('shows every validation message (spec 5) under its field and re-validates on change', async () => {
@@ -273,11 +272,10 @@ describe('discount popup (/)', () => {
   const isOpen = () => page.evaluate(() => !!document.querySelector('[data-island="DiscountPopup"] dialog')?.hasAttribute('open'));
   const flag = () => page.evaluate(() => sessionStorage.getItem('discount-popup-shown'));
 
+  /** The page loaded; the popup's code is not: the page script hydrates it when it is due. */
   async function load() {
     await page.clock.install();
     await page.goto(`${site.url}/`);
-    await hydrated('DiscountPopup');
-    await hydrated('Toaster');
   }
   async function openPopup() {
     await load();
@@ -299,6 +297,33 @@ describe('discount popup (/)', () => {
     expect(text).toMatch(/HELP/);
     expect(text).toMatch(/Standard message and data rates/);
     expect(await flag()).toBeNull(); // only closing or a successful submit sets it
+  });
+
+  it('loads its code only as it is about to open, and the Supabase client only once the visitor types; then submits', async () => {
+    const scripts: string[] = [];
+    page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname); });
+    const loaded = (name: string) => scripts.some((u) => new RegExp(`^/assets/${name}-[\\w-]+\\.js$`).test(u));
+    await load();
+    const elapsed = await page.evaluate(() => performance.now());
+    await page.clock.runFor(Math.max(0, 2500 - elapsed));
+    expect(loaded('DiscountPopup')).toBe(false);
+    expect(loaded('react')).toBe(false);
+    await page.clock.runFor(2600);
+    await dialog().waitFor();
+    // Open, focused, and left alone past the opening: no validation code, no Supabase client.
+    await page.clock.runFor(2500);
+    await delay(1000);
+    expect(loaded('DiscountPopup')).toBe(true);
+    expect(loaded('supabase-js')).toBe(false);
+    expect(loaded('forms')).toBe(false);
+    await page.clock.resume();
+    await dialog().getByLabel('Email').pressSequentially('d@example.com');
+    await expect.poll(() => loaded('supabase-js')).toBe(true);
+    await dialog().getByLabel('Phone').fill('4085550186');
+    await dialog().getByRole('button', { name: 'Submit' }).click();
+    await page.locator('[role="status"] [data-toast="default"]').waitFor({ timeout: 15_000 });
+    await expect.poll(isOpen).toBe(false);
+    expect((await rows('discount_leads')).at(-1)).toEqual({ email: 'd@example.com', phone: '4085550186', page: '/' });
   });
 
   it('opens on a 100 ms scroll pause once 5 s have passed since the first scroll', async () => {
@@ -328,14 +353,12 @@ describe('discount popup (/)', () => {
     expect(await flag()).not.toBeNull();
 
     await page.reload();
-    await hydrated('DiscountPopup');
     await page.mouse.wheel(0, 400);
     await page.clock.runFor(30_000);
     expect(await isOpen()).toBe(false);
 
     // Another page of the same session: still not.
     await page.goto(`${site.url}/deep-cleaning-san-francisco`);
-    await hydrated('DiscountPopup');
     await page.clock.runFor(30_000);
     expect(await isOpen()).toBe(false);
   });
@@ -348,7 +371,6 @@ describe('discount popup (/)', () => {
 
     await page.evaluate(() => sessionStorage.clear());
     await page.reload();
-    await hydrated('DiscountPopup');
     await page.clock.runFor(5000);
     await dialog().waitFor();
     await dialog().getByLabel('Phone').click();
@@ -364,6 +386,7 @@ describe('discount popup (/)', () => {
     await openPopup();
     const d = dialog();
     await d.getByRole('button', { name: 'Submit' }).click();
+    await d.getByText('Please enter a valid email address').waitFor(); // after the validation code loaded
     expect(await d.getByText('Please enter a valid email address').count()).toBe(1);
     expect(await d.getByText('Please enter a valid phone number').count()).toBe(1);
     expect(await d.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
@@ -409,7 +432,6 @@ describe('discount popup (/)', () => {
     const inserts = capture('/rest/v1/discount_leads');
     await page.clock.install();
     await page.goto(`${site.url}/locations/deep-cleaning-san-jose-ca`);
-    await hydrated('DiscountPopup');
     await page.clock.runFor(5000);
     await dialog().waitFor();
     await page.clock.resume();
@@ -456,7 +478,6 @@ describe('toasts', () => {
     await page.clock.install();
     await page.goto(`${site.url}/contact`);
     await hydrated('ContactForm');
-    await hydrated('Toaster');
     const form = page.locator('[data-island="ContactForm"] form');
     for (const [label, value] of [['First Name', 'Ada'], ['Last Name', 'L'], ['Email', 'a@example.com'], ['Phone', '1'], ['Message', 'm']] as const) {
       await form.getByLabel(label, { exact: true }).fill(value);
@@ -486,11 +507,15 @@ describe('island code', () => {
     await hydrated('ContactForm');
     expect(chunk(urls, 'entry')).toBe(true);
     expect(chunk(urls, 'ContactForm')).toBe(true);
-    expect(chunk(urls, 'Toaster')).toBe(true);
-    for (const other of ['DiscountPopup', 'ChecklistTabs', 'ReviewsWidget', 'supabase-js']) expect(chunk(urls, other), other).toBe(false);
-    // supabase-js arrives once the visitor starts on the form
+    for (const other of ['DiscountPopup', 'ChecklistTabs', 'ReviewsWidget', 'Toaster', 'forms', 'supabase-js']) expect(chunk(urls, other), other).toBe(false);
+    // Focus alone is no reason: validation and supabase-js arrive once the visitor types
     await page.locator('[data-island="ContactForm"] input').first().focus();
+    await delay(500);
+    expect(chunk(urls, 'supabase-js')).toBe(false);
+    await page.keyboard.type('A');
     await expect.poll(() => chunk(urls, 'supabase-js')).toBe(true);
+    expect(chunk(urls, 'forms')).toBe(true);
+    expect(chunk(urls, 'Toaster')).toBe(false); // the toasts' code comes with the first toast
   });
 });
 
@@ -692,7 +717,6 @@ describe('accessibility inside the open widgets (axe-core, WCAG 2.x A/AA)', () =
   it('the open discount popup showing its errors', async () => {
     await page.clock.install();
     await page.goto(`${site.url}/`);
-    await hydrated('DiscountPopup');
     await page.clock.runFor(5000);
     await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Please enter a valid phone number').waitFor();
