@@ -532,7 +532,7 @@ describe('checklist tabs (/checklist)', () => {
     expect(counts).toEqual([23, 19, 16, 15]);
     expect(await p.locator('table').evaluateAll((ts) => ts.filter((t) => (t as HTMLElement).offsetParent !== null).length)).toBe(4);
     await p.getByRole('link', { name: 'Common', exact: true }).click();
-    expect(new URL(p.url()).hash).toMatch(/panel-3$/);
+    expect(new URL(p.url()).hash).toBe('#checklist-common-areas');
     await ctx.close();
   });
 
@@ -589,11 +589,15 @@ describe('checklist tabs (/checklist)', () => {
     await page.goto(`${site.url}/checklist`);
     await page.getByRole('tablist').waitFor();
     const panel = page.getByRole('tabpanel');
-    expect(await panel.locator('table').isVisible()).toBe(false);
-    expect(await panel.locator('li').first().isVisible()).toBe(true);
+    const layout = () => panel.evaluate((p) => ({
+      header: p.querySelector('thead')!.getBoundingClientRect().height,
+      row: getComputedStyle(p.querySelector('tbody tr')!).display,
+    }));
+    expect(await layout()).toEqual({ header: 1, row: 'grid' }); // header row visually hidden, each task a card
     await page.setViewportSize({ width: 1024, height: 800 });
-    expect(await panel.locator('table').isVisible()).toBe(true);
-    expect(await panel.locator('li').first().isVisible()).toBe(false);
+    const desktop = await layout();
+    expect(desktop.row).toBe('table-row');
+    expect(desktop.header).toBeGreaterThan(30);
   });
 });
 
