@@ -17,6 +17,8 @@ export interface ImageRef {
   webpSrcSet?: string;
   width: number;
   height: number;
+  /** The image pre-blurred, small, as a data: URL: what the home hero shows until the visitor scrolls. */
+  blurredSrc?: string;
 }
 
 export interface PageHead {
