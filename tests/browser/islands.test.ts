@@ -659,6 +659,12 @@ describe('reviews widget (/)', () => {
     expect(await link.isVisible()).toBe(true);
     expect(await link.getAttribute('href')).toBe(model.site.reviews.linkUrl);
     expect(await page.getByText(model.site.reviews.fallback).isVisible()).toBe(true);
+    // The box fits the text: no 420 px of empty space around one line.
+    const fit = await page.locator('[data-island="ReviewsWidget"] > div').evaluate((box) => {
+      const text = box.querySelector('p')!.getBoundingClientRect().height;
+      return box.getBoundingClientRect().height - text;
+    });
+    expect(fit).toBeLessThanOrEqual(48 + 1); // its padding, p-6 top and bottom
   });
 
   it('falls back to the link when the script renders nothing within 8 s', async () => {
@@ -680,6 +686,8 @@ describe('reviews widget (/)', () => {
     await p.goto(`${site.url}/`);
     expect(await p.locator('[data-island="ReviewsWidget"]').getByRole('link', { name: model.site.reviews.linkLabel }).isVisible()).toBe(true);
     expect(await p.getByText(model.site.reviews.loading).isVisible()).toBe(false);
+    const box = await p.locator('[data-island="ReviewsWidget"] > div').evaluate((el) => el.getBoundingClientRect().height);
+    expect(box).toBeLessThan(150); // the link's size, not the widget's 420 px
     await ctx.close();
   });
 });
