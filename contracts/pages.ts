@@ -19,6 +19,8 @@ export interface ImageRef {
   height: number;
   /** The image pre-blurred, small, as a data: URL: what the home hero shows until the visitor scrolls. */
   blurredSrc?: string;
+  /** A small SVG as a data: URL, for a hero to paint without a request. */
+  inlineSrc?: string;
 }
 
 export interface PageHead {

@@ -15,7 +15,8 @@ export function Picture({ image, alt, className = '', priority = 'lazy', sizes =
 }) {
   const img = (
     <img
-      src={image.src}
+      // The page's largest paint needs no request when the image is small enough to inline.
+      src={(priority === 'high' && image.inlineSrc) || image.src}
       alt={alt}
       width={image.width}
       height={image.height}
