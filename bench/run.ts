@@ -6,14 +6,12 @@
  */
 import '../generator/env.js';
 import { execFile } from 'node:child_process';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { constants as zlibConstants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { stringify } from 'yaml';
 import { build } from '../generator/build.js';
 import { DevSession, type DevUpdate } from '../generator/dev.js';
@@ -101,7 +99,7 @@ async function devUpdate() {
 }
 
 async function pageWeight() {
-  console.log('\n## Page weight: bytes a first visit transfers, gzipped (real site, Chromium, scrolled to the end)');
+  console.log('\n## Page weight: bytes a first visit transfers, gzipped (real site, Chromium, scrolled to the end and 7.5 s on the page: the popup opens at 5 s; no click, no typing)');
   if (!existsSync('/usr/bin/chromium')) {
     console.log('(skipped: /usr/bin/chromium is not installed)');
     return;
@@ -131,6 +129,7 @@ async function pageWeight() {
         const key = type.includes('html') ? 'html' : type.includes('css') ? 'css' : type.includes('javascript') ? 'js' : type.includes('font') ? 'font' : type.startsWith('image') ? 'image' : undefined;
         if (key) bytes[key] += gzipSync(body).length;
       });
+      const started = Date.now();
       await page.goto(server.url + route, { waitUntil: 'networkidle' });
       await page.evaluate(async () => {
         for (let y = 0; y < document.body.scrollHeight; y += 600) {
@@ -138,7 +137,9 @@ async function pageWeight() {
           await new Promise((r) => setTimeout(r, 50));
         }
       });
-      await page.waitForTimeout(800);
+      // A reader who never clicks or types: what has loaded once the popup has opened.
+      await page.waitForTimeout(Math.max(800, 7500 - (Date.now() - started)));
+      await page.waitForLoadState('networkidle');
       const kb = (n: number) => (n ? `${(n / 1024).toFixed(1)} KB` : '0');
       console.log(`| ${kind} | ${kb(bytes.html)} | ${kb(bytes.css)} | ${kb(bytes.js)} | ${kb(bytes.font)} | ${kb(bytes.image)} |`);
       await context.close();
@@ -148,37 +149,6 @@ async function pageWeight() {
     await server.close();
     await rm(dir, { recursive: true, force: true });
   }
-}
-
-/**
- * A proxy in front of the local server that compresses text responses (brotli, else gzip) as
- * Netlify and Cloudflare Pages do, so Lighthouse sees the bytes a visitor of the real site downloads.
- */
-async function compressingProxy(target: string): Promise<{ url: string; close(): Promise<void> }> {
-  const upstream = new URL(target);
-  const server: Server = createServer((req, res) => {
-    const forward = request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstream.host, 'accept-encoding': 'identity' } }, (up) => {
-      const type = String(up.headers['content-type'] ?? '');
-      const accepts = String(req.headers['accept-encoding'] ?? '');
-      const encoding = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg)/.test(type) ? (/\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined) : undefined;
-      const headers = { ...up.headers };
-      if (encoding) {
-        delete headers['content-length'];
-        headers['content-encoding'] = encoding;
-        headers.vary = 'Accept-Encoding';
-      }
-      res.writeHead(up.statusCode ?? 502, headers);
-      if (!encoding) return void up.pipe(res);
-      up.pipe(encoding === 'br' ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }) : createGzip({ level: 9 })).pipe(res);
-    });
-    forward.on('error', () => { if (!res.headersSent) res.writeHead(502); res.end(); });
-    req.pipe(forward);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }),
-  };
 }
 
 async function lighthousePerformance() {
@@ -194,22 +164,22 @@ async function lighthousePerformance() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-lighthouse-'));
   const dist = path.join(dir, 'dist');
   await build({ root, outDir: dist, ...(process.env.CONTENT_DIR && { contentDir: path.resolve(process.env.CONTENT_DIR) }) });
+  // The local server compresses (brotli) and applies _headers as the hosts do.
   const server = await startServer({ distDir: dist });
-  const proxy = await compressingProxy(server.url);
   const chromium = await startChromium();
-  const targets = { score: 100, lcpMs: 1500, cls: 0, tbtMs: 50 };
+  const targets = { score: 100, lcpMs: 1200, cls: 0, tbtMs: 50 };
   const mark = (ok: boolean) => (ok ? '' : ' ✗');
-  console.log(`Targets: performance ${targets.score}, LCP < ${targets.lcpMs / 1000} s, CLS ${targets.cls}, TBT < ${targets.tbtMs} ms (✗ = missed)\n`);
-  console.log('| page | performance | LCP | CLS | TBT | FCP |\n|---|---:|---:|---:|---:|---:|');
+  console.log(`Targets: performance ${targets.score}, LCP ≤ ${targets.lcpMs / 1000} s, CLS ${targets.cls}, TBT < ${targets.tbtMs} ms (✗ = missed)\n`);
+  console.log('| page | performance | LCP | CLS | TBT | FCP | LCP element |\n|---|---:|---:|---:|---:|---:|---|');
   const benchmarkIndexes: number[] = [];
   try {
     for (const route of LIGHTHOUSE_PAGES) {
       const results = [];
-      for (let i = 0; i < lhRuns; i++) results.push(await runLighthouse(proxy.url + route, chromium.port, ['performance'], cpu ? { cpuSlowdownMultiplier: cpu } : {}));
+      for (let i = 0; i < lhRuns; i++) results.push(await runLighthouse(server.url + route, chromium.port, ['performance'], cpu ? { cpuSlowdownMultiplier: cpu } : {}));
       benchmarkIndexes.push(...results.map((r) => r.benchmarkIndex));
       const failed = results.find((r) => r.runtimeError);
       if (failed) {
-        console.log(`| ${route} | error: ${failed.runtimeError} | | | | |`);
+        console.log(`| ${route} | error: ${failed.runtimeError} | | | | | |`);
         continue;
       }
       const score = Math.round(median(results.map((r) => r.scores.performance ?? 0)) * 100);
@@ -217,12 +187,13 @@ async function lighthousePerformance() {
       const cls = median(results.map((r) => r.metrics.cls ?? NaN));
       const tbt = median(results.map((r) => r.metrics.tbtMs ?? NaN));
       const fcp = median(results.map((r) => r.metrics.fcpMs ?? NaN));
-      console.log(`| ${route} | ${score}${mark(score >= targets.score)} | ${(lcp / 1000).toFixed(2)} s${mark(lcp < targets.lcpMs)} | ${cls.toFixed(3)}${mark(cls <= targets.cls)} | ${Math.round(tbt)} ms${mark(tbt < targets.tbtMs)} | ${(fcp / 1000).toFixed(2)} s |`);
+      // The element of the median run, as Lighthouse names it (tag and its text or image).
+      const lcpElement = [...results].sort((a, b) => (a.metrics.lcpMs ?? 0) - (b.metrics.lcpMs ?? 0))[Math.floor(results.length / 2)]!.lcpElement ?? '?';
+      console.log(`| ${route} | ${score}${mark(score >= targets.score)} | ${(lcp / 1000).toFixed(2)} s${mark(lcp <= targets.lcpMs)} | ${cls.toFixed(3)}${mark(cls <= targets.cls)} | ${Math.round(tbt)} ms${mark(tbt < targets.tbtMs)} | ${(fcp / 1000).toFixed(2)} s | ${lcpElement} |`);
     }
     console.log(`\nLighthouse benchmarkIndex of this machine: median ${Math.round(median(benchmarkIndexes))} (the 4x CPU slowdown assumes a fast desktop: on a slower or busy machine TBT and LCP come out higher than on the phone it emulates; BENCH_LH_CPU=<n> sets another slowdown)`);
   } finally {
     await chromium.close();
-    await proxy.close();
     await server.close();
     await rm(dir, { recursive: true, force: true });
   }

@@ -17,6 +17,10 @@ export interface ImageRef {
   webpSrcSet?: string;
   width: number;
   height: number;
+  /** The image pre-blurred, small, as a data: URL: what the home hero shows until the visitor scrolls. */
+  blurredSrc?: string;
+  /** A small SVG as a data: URL, for a hero to paint without a request. */
+  inlineSrc?: string;
 }
 
 export interface PageHead {

@@ -5,23 +5,28 @@
  *   idle        - when the browser is idle (requestIdleCallback, setTimeout fallback)
  *   visible     - when the island comes within 200px of the viewport
  *   interaction - on the first pointerdown / focusin / keydown / touchstart inside it
+ *   scheduled   - when the island's schedule (islandSchedules in ./islands/registry.ts) says so
  * React and each island's code are loaded on demand (separate chunks), so this file stays tiny.
  * A form submitted before its island has hydrated is held and submitted again once it has.
  */
 import type { ComponentType } from 'react';
-import { isIslandName, islandLoaders, type IslandName } from './islands/registry.js';
+import { isIslandName, islandLoaders, islandSchedules, type IslandName } from './islands/registry.js';
 
 const IDLE_TIMEOUT_MS = 2000;
 const INTERACTION_EVENTS = ['pointerdown', 'focusin', 'keydown', 'touchstart'] as const;
 
+/** React and the island's code (fetched once; called early to warm them up). */
+function load(name: IslandName) {
+  return Promise.all([import('react'), import('react-dom/client'), islandLoaders[name]()]);
+}
+
+function props(el: HTMLElement): object {
+  return JSON.parse(el.dataset.props ?? '{}') as object;
+}
+
 async function hydrate(el: HTMLElement, name: IslandName): Promise<void> {
-  const [{ createElement }, { hydrateRoot }, { default: Component }] = await Promise.all([
-    import('react'),
-    import('react-dom/client'),
-    islandLoaders[name](),
-  ]);
-  const props = JSON.parse(el.dataset.props ?? '{}') as object;
-  hydrateRoot(el, createElement(Component as ComponentType<object>, props), { identifierPrefix: `${name}-` });
+  const [{ createElement }, { hydrateRoot }, { default: Component }] = await load(name);
+  hydrateRoot(el, createElement(Component as ComponentType<object>, props(el)), { identifierPrefix: `${name}-` });
 }
 
 function onIdle(run: () => void): void {
@@ -90,6 +95,11 @@ function start(el: HTMLElement): void {
       return onVisible(el, run);
     case 'interaction':
       return onInteraction(el, run);
+    case 'scheduled': {
+      const schedule = islandSchedules[name];
+      if (!schedule) return onIdle(run);
+      return schedule(props(el), { prepare: () => void load(name).catch(() => {}), open: run });
+    }
     default:
       return onIdle(run);
   }

@@ -1,10 +1,17 @@
-/** The self-hosted web font (Inter, latin subset) from @fontsource-variable/inter. */
+/**
+ * The self-hosted web font (Inter, latin subset) from @fontsource-variable/inter, cut to the
+ * weights the site uses (400-800 of its 100-900 axis) with subset-font (HarfBuzz): 48 KB -> 31 KB,
+ * the largest file a first visit downloads before its largest paint. Same glyphs, same shapes.
+ */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import subsetFont from 'subset-font';
 import { contentHash } from './hash.js';
 
 const require = createRequire(import.meta.url);
 const LATIN_RANGE = 'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
+/** font-normal to font-extrabold: every weight templates/ and src/ use. */
+const WEIGHTS = { min: 400, max: 800 };
 
 interface FontAsset {
   url: string;
@@ -12,10 +19,27 @@ interface FontAsset {
   fontFaceCss: string;
 }
 
-export async function loadFont(): Promise<FontAsset> {
-  const file = require.resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2');
-  const bytes = await readFile(file);
-  const url = `/assets/inter-latin-${contentHash(bytes)}.woff2`;
-  const fontFaceCss = `@font-face{font-family:"Inter Variable";font-style:normal;font-display:swap;font-weight:100 900;src:url(${url}) format("woff2-variations");unicode-range:${LATIN_RANGE}}`;
-  return { url, bytes, fontFaceCss };
+/** Every character of a CSS unicode-range list. */
+function rangeText(range: string): string {
+  let text = '';
+  for (const part of range.split(',')) {
+    const [from, to = from] = part.replace(/^U\+/, '').split('-');
+    for (let c = parseInt(from!, 16); c <= parseInt(to!, 16); c++) text += String.fromCodePoint(c);
+  }
+  return text;
+}
+
+let font: Promise<FontAsset> | undefined;
+
+/** The font file and its @font-face rule (made once per process: subsetting takes ~0.5 s). */
+export function loadFont(): Promise<FontAsset> {
+  font ??= (async () => {
+    const source = await readFile(require.resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'));
+    const bytes = await subsetFont(source, rangeText(LATIN_RANGE), { targetFormat: 'woff2', variationAxes: { wght: WEIGHTS } });
+    const url = `/assets/inter-latin-${contentHash(bytes)}.woff2`;
+    const fontFaceCss = `@font-face{font-family:"Inter Variable";font-style:normal;font-display:swap;font-weight:${WEIGHTS.min} ${WEIGHTS.max};src:url(${url}) format("woff2-variations");unicode-range:${LATIN_RANGE}}`;
+    return { url, bytes, fontFaceCss };
+  })();
+  font.catch(() => { font = undefined; });
+  return font;
 }

@@ -3,6 +3,8 @@
  * - Vector artwork (SVG) is served as it is: smaller and sharper than any raster version.
  * - Photos (PNG, JPEG, WebP) become AVIF and WebP at a few widths with sharp; encoded files are
  *   cached in .cache/images/ by content hash, so an unchanged photo is never encoded twice.
+ * - Each image also gets a small pre-blurred WebP (cached the same way), inlined as a data: URL
+ *   where a hero starts blurred: a crossfade to the sharp image costs the phone no filter work.
  */
 import { access, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,6 +19,33 @@ interface ImageFile {
 }
 
 const WIDTHS = [640, 1024, 1600];
+
+/**
+ * SVGs up to this size are also offered inline (ImageRef.inlineSrc): a hero, the largest paint of
+ * its page, then needs no request (about 3 KB more of compressed HTML, on a page whose hero no
+ * other page shares).
+ */
+const INLINE_SVG_BYTES = 24 * 1024;
+
+/** An SVG as a data: URL, percent-encoding only what a URL or the attribute needs. */
+const svgDataUrl = (svg: string) => `data:image/svg+xml,${svg.replace(/[^!-~]|["%#<>{}|\\^`]/gu, (c) => encodeURIComponent(c))}`;
+
+/**
+ * The pre-blurred image: BLUR_WIDTH px wide, blurred as CSS blur(6px) blurs it at 1280 px (the
+ * home hero's look), so stretched to the hero it looks the same; a blurred image has no detail
+ * a larger one would keep. About 3 KB.
+ */
+const BLUR_WIDTH = 480;
+const BLUR_SIGMA = (6 * BLUR_WIDTH) / 1280;
+
+async function blurredDataUrl(source: Buffer, cachePath: string): Promise<string> {
+  if (!(await exists(cachePath))) {
+    // sharp (a native library) loads only when there is something to encode.
+    const { default: sharp } = await import('sharp');
+    await writeAtomic(cachePath, await sharp(source).resize({ width: BLUR_WIDTH }).blur(BLUR_SIGMA).webp({ quality: 50 }).toBuffer());
+  }
+  return `data:image/webp;base64,${(await readFile(cachePath)).toString('base64')}`;
+}
 
 export async function listImages(contentDir: string): Promise<string[]> {
   const dir = path.join(contentDir, 'images');
@@ -47,13 +76,14 @@ export async function processImages(contentDir: string, cacheDir: string, names:
     const source = await readFile(sourcePath);
     const hash = contentHash(source);
     const base = name.replace(/\.[a-z]+$/, '').replace(/\//g, '-');
+    const blurredSrc = await blurredDataUrl(source, path.join(cacheDir, `${base}-${hash}-blur.webp`));
     if (name.endsWith('.svg')) {
       const url = `/assets/img/${base}-${hash}.svg`;
       files.push({ url, sourcePath });
-      refs.set(name, { src: url, ...svgSize(source.toString('utf8')) });
+      const svg = source.toString('utf8');
+      refs.set(name, { src: url, ...svgSize(svg), blurredSrc, ...(source.length <= INLINE_SVG_BYTES && { inlineSrc: svgDataUrl(svg) }) });
       continue;
     }
-    // sharp (a native library) loads only when there is a photo to encode.
     const { default: sharp } = await import('sharp');
     const meta = await sharp(source).metadata();
     const ratio = (meta.height ?? 9) / (meta.width ?? 16);
@@ -81,6 +111,7 @@ export async function processImages(contentDir: string, cacheDir: string, names:
       webpSrcSet: sets.webp.join(', '),
       width: fallbackWidth,
       height: Math.round(fallbackWidth * ratio),
+      blurredSrc,
     });
   }
   files.sort((a, b) => a.url.localeCompare(b.url));

@@ -90,13 +90,17 @@ export async function bundleIslands(opts: IslandBundleOptions): Promise<IslandBu
           chunkFileNames: '[name]-[hash].js',
           assetFileNames: '[name]-[hash][extname]',
           codeSplitting: {
+            // A group takes only the modules it names: Vite's preload helper, which every chunk
+            // with a dynamic import uses, stays in the page script instead of dragging 'forms' in.
+            includeDependenciesRecursively: false,
             groups: [
               // Every island needs React: one request instead of react + jsx-runtime + react-dom.
               { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
               // Loaded only when a form is used (src/lib/supabase.ts imports it dynamically).
               { name: 'supabase-js', test: /[\\/]node_modules[\\/]@supabase[\\/]/ },
-              // Shared by ContactForm and DiscountPopup: validation (zod/mini) and submission.
-              { name: 'forms', test: /[\\/](src[\\/]lib[\\/](leadSchemas|leads|supabase|sessionStore)\.ts|node_modules[\\/]zod[\\/])/ },
+              // Loaded when a visitor starts on a form (src/lib/leadKit.ts): validation (zod/mini, the
+              // lead rules) and submission. Nothing an island needs to render may be in it.
+              { name: 'forms', test: /[\\/](src[\\/]lib[\\/](leadKit|leadSchemas|leads|supabase)\.ts|_shared[\\/]leadRules\.ts|node_modules[\\/]zod[\\/])/ },
             ],
           },
         },

@@ -1,13 +1,16 @@
 /**
  * Serves dist/ as the production hosts do: clean URLs, the rules of _headers applied, 404.html
- * with status 404 for unknown paths. An optional handler (the embedded backend, the dev reloader)
- * gets each request first.
+ * with status 404 for unknown paths, text compressed (brotli, else gzip) like Netlify and
+ * Cloudflare Pages. An optional handler (the embedded backend, the dev reloader) gets each request
+ * first.
  */
-import { open, readFile, stat } from 'node:fs/promises';
+import { open, readFile, stat, type FileHandle } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pipeline } from 'node:stream';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 
@@ -30,6 +33,50 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml', '.avif': 'image/avif', '.webp': 'image/webp', '.png': 'image/png', '.jpg': 'image/jpeg',
   '.woff2': 'font/woff2', '.ico': 'image/x-icon', '.webmanifest': 'application/manifest+json',
 };
+
+/** Types the hosts compress: text, JSON, XML and SVG (images and fonts are compressed already). */
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg)/;
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** The encoding to answer with: brotli where the client takes it, else gzip, else none. */
+function pickEncoding(accept: string | undefined): 'br' | 'gzip' | undefined {
+  const offered = new Set((accept ?? '').split(',').map((part) => {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    return params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p)) ? '' : name.trim();
+  }));
+  if (offered.has('br')) return 'br';
+  if (offered.has('gzip')) return 'gzip';
+  return undefined;
+}
+
+/**
+ * Compressed bodies by file, size, modification time and encoding, at the highest levels (as the
+ * hosts precompress static files); bounded, oldest dropped first, so a large site cannot fill memory.
+ */
+const COMPRESSED_CACHE_BYTES = 64 * 1024 * 1024;
+const compressedCache = new Map<string, Buffer>();
+let compressedCacheBytes = 0;
+
+async function compressedBody(file: string, handle: FileHandle, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  const { size, mtimeMs } = await handle.stat();
+  const key = `${encoding}\0${size}\0${mtimeMs}\0${file}`;
+  const cached = compressedCache.get(key);
+  if (cached) return cached;
+  const raw = await handle.readFile();
+  const body = encoding === 'br'
+    ? await brotli(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+    : await gzipAsync(raw, { level: 9 });
+  compressedCache.set(key, body);
+  compressedCacheBytes += body.length;
+  for (const [oldKey, old] of compressedCache) {
+    if (compressedCacheBytes <= COMPRESSED_CACHE_BYTES) break;
+    compressedCache.delete(oldKey);
+    compressedCacheBytes -= old.length;
+  }
+  return body;
+}
 
 interface HeaderRule { pattern: RegExp; headers: [string, string][] }
 
@@ -166,6 +213,22 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, distDir: s
   delete headers['strict-transport-security'];
   if (headers['content-security-policy']) headers['content-security-policy'] = headers['content-security-policy'].replace(/;\s*upgrade-insecure-requests/, '');
   headers['cache-control'] ??= 'no-cache';
+  const encoding = COMPRESSIBLE.test(headers['content-type']!) ? pickEncoding(req.headers['accept-encoding']) : undefined;
+  if (encoding) {
+    let body: Buffer;
+    try {
+      body = await compressedBody(file, handle, encoding);
+    } finally {
+      await handle.close();
+    }
+    headers['content-encoding'] = encoding;
+    headers.vary = 'Accept-Encoding';
+    headers['content-length'] = String(body.length);
+    res.writeHead(status, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return;
+  }
+  if (COMPRESSIBLE.test(headers['content-type']!)) headers.vary = 'Accept-Encoding';
   res.writeHead(status, headers);
   if (req.method === 'HEAD') {
     await handle.close();

@@ -1,15 +1,14 @@
 /**
  * Quote form of /contact (spec sections 4, 5, 7, 8). Validates with zod on submit and again on
  * every change after a failed submit; inserts into `leads`, then notifies the team; keeps what the
- * visitor typed in sessionStorage until the request succeeds.
+ * visitor typed in sessionStorage until the request succeeds. zod and supabase-js load when the
+ * visitor starts typing (src/lib/leadKit.ts).
  */
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ContactTexts } from '../../contracts/content.js';
-import { LEAD_LIMITS } from '../../supabase/functions/_shared/leadRules.js';
-import { contactFormSchema, type ContactField } from '../lib/leadSchemas.js';
-import { submitContactLead } from '../lib/leads.js';
+import { LEAD_LIMITS } from '../../supabase/functions/_shared/leadLimits.js';
+import type { ContactField } from '../lib/leadSchemas.js';
 import { sessionGet, sessionRemove, sessionSet } from '../lib/sessionStore.js';
-import { getLeadApi, preloadSupabase } from '../lib/supabase.js';
 import { useLeadForm } from '../lib/useLeadForm.js';
 import { LeadField, SubmitButton } from './LeadField.js';
 
@@ -51,15 +50,13 @@ function saveDraft(values: Values): void {
 
 export default function ContactForm({ texts, phone, page }: ContactFormProps) {
   const id = useId();
-  const schema = useMemo(() => contactFormSchema(texts.errors), [texts.errors]);
   const [honeypot, setHoneypot] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
   const form = useLeadForm({
     id,
-    schema,
     fields: FIELDS,
     empty: EMPTY,
-    send: async (data) => submitContactLead(data, await getLeadApi(), page),
+    load: () => import('../lib/leadKit.js').then((kit) => kit.contactKit(texts, page)),
     success: texts.success,
     failure: { title: texts.failure.title, description: texts.failure.description.split('{phone}').join(phone) },
     failureLog: 'Quote request failed:',
@@ -97,7 +94,6 @@ export default function ContactForm({ texts, phone, page }: ContactFormProps) {
       method="post"
       noValidate
       onSubmit={onSubmit}
-      onFocus={preloadSupabase}
       className="relative space-y-5"
     >
       <div className="grid gap-5 sm:grid-cols-2">

@@ -1,19 +1,17 @@
 /**
- * "$25 off" popup (spec sections 2, 4, 5, 7, 8). Closed in the server HTML. Opens texts.delayMs
- * after page load (performance.now(), so a late hydration does not postpone it), or when the
- * visitor pauses scrolling for texts.scrollPauseMs once texts.delayMs have passed since the first
- * scroll. Never opens again in the browser session once it was closed or submitted
- * (sessionStorage[texts.sessionFlag]). Native modal <dialog>: the page behind is inert, focus moves
- * in, Tab cycles inside, Escape / close button / backdrop close it, focus returns where it was.
+ * "$25 off" popup (spec sections 2, 4, 5, 7, 8). Closed in the server HTML. When it opens is
+ * decided without this code (src/lib/discountSchedule.ts, run by src/entry.ts): the page hydrates
+ * this island only when the popup is due, and it opens as it mounts. Never opens again in the
+ * browser session once it was closed or submitted (sessionStorage[texts.sessionFlag]). Native modal
+ * <dialog>: the page behind is inert, focus moves in, Tab cycles inside, Escape / close button /
+ * backdrop close it, focus returns where it was. zod and supabase-js load when the visitor types.
  */
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import X from 'lucide-react/icons/x';
 import type { DiscountTexts } from '../../contracts/content.js';
-import { LEAD_LIMITS } from '../../supabase/functions/_shared/leadRules.js';
-import { discountFormSchema, type DiscountField } from '../lib/leadSchemas.js';
-import { submitDiscountLead } from '../lib/leads.js';
+import { LEAD_LIMITS } from '../../supabase/functions/_shared/leadLimits.js';
+import type { DiscountField } from '../lib/leadSchemas.js';
 import { sessionGet, sessionSet } from '../lib/sessionStore.js';
-import { buildConfig, getLeadApi, preloadSupabase } from '../lib/supabase.js';
 import { useLeadForm } from '../lib/useLeadForm.js';
 import { LeadField, SubmitButton } from './LeadField.js';
 
@@ -27,72 +25,31 @@ type Values = Record<DiscountField, string>;
 const EMPTY: Values = { email: '', phone: '' };
 const FIELDS: readonly DiscountField[] = ['email', 'phone'];
 
-/** While another modal dialog is open the popup waits this long and tries again. */
-const BUSY_RETRY_MS = 1000;
-
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export default function DiscountPopup({ texts, page }: DiscountPopupProps) {
   const id = useId();
-  const schema = useMemo(() => discountFormSchema(texts.errors), [texts.errors]);
   const [open, setOpen] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const returnFocusRef = useRef<Element | null>(null);
   const pressStartedOnBackdrop = useRef(false);
 
-  const { sessionFlag, delayMs, scrollPauseMs } = texts;
+  const { sessionFlag } = texts;
   const form = useLeadForm({
     id,
-    schema,
     fields: FIELDS,
     empty: EMPTY,
-    send: async (data) => submitDiscountLead(data, page, texts.notification, await getLeadApi(), buildConfig.webhookUrl),
+    load: () => import('../lib/leadKit.js').then((kit) => kit.discountKit(texts, page)),
     success: texts.success,
     failure: texts.failure,
     failureLog: 'Discount sign-up failed:',
     onSuccess: close,
   });
 
-  // When to open.
+  // Hydrated when due (src/lib/discountSchedule.ts): open, unless another tab of the session closed it meanwhile.
   useEffect(() => {
-    if (sessionGet(sessionFlag)) return;
-    let delayTimer: ReturnType<typeof setTimeout> | undefined;
-    let pauseTimer: ReturnType<typeof setTimeout> | undefined;
-    let firstScroll: number | undefined;
-    let stopped = false;
-
-    const stop = () => {
-      stopped = true;
-      clearTimeout(delayTimer);
-      clearTimeout(pauseTimer);
-      window.removeEventListener('scroll', onScroll);
-    };
-    const show = () => {
-      if (stopped) return;
-      if (sessionGet(sessionFlag)) return stop();
-      if (document.querySelector('dialog[open]')) {
-        // Another modal (e.g. the menu) is open: do not stack on top of it.
-        clearTimeout(delayTimer);
-        delayTimer = setTimeout(show, BUSY_RETRY_MS);
-        return;
-      }
-      stop();
-      setOpen(true);
-    };
-    function onScroll() {
-      const now = performance.now();
-      firstScroll ??= now;
-      const since = firstScroll;
-      clearTimeout(pauseTimer);
-      pauseTimer = setTimeout(() => {
-        if (performance.now() - since >= delayMs) show();
-      }, scrollPauseMs);
-    }
-
-    delayTimer = setTimeout(show, Math.max(0, delayMs - performance.now()));
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return stop;
-  }, [sessionFlag, delayMs, scrollPauseMs]);
+    if (!sessionGet(sessionFlag)) setOpen(true);
+  }, [sessionFlag]);
 
   // Open / close the native modal and move focus in and back.
   useEffect(() => {
@@ -104,7 +61,6 @@ export default function DiscountPopup({ texts, page }: DiscountPopupProps) {
         dialog.showModal();
       }
       dialog.querySelector<HTMLInputElement>('input')?.focus();
-      preloadSupabase();
       return;
     }
     if (dialog.open) dialog.close();

@@ -2,7 +2,7 @@
  * Third-party reviews widget (hydrated when the section nears the viewport, so the vendor script
  * loads only then). A box of fixed minimum height holds the loading text, then the widget; if the
  * script fails to load or renders nothing within WIDGET_TIMEOUT_MS, a text with a link to the
- * reviews page replaces it. Visitors without JavaScript get that link from the start.
+ * reviews page replaces it, in a box of its own size. Visitors without JavaScript get that link from the start.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ReviewsProps } from '../../contracts/pages.js';
@@ -94,15 +94,17 @@ export default function ReviewsWidget({ scriptUrl, widgetId, loading, fallback, 
   );
 
   return (
-    <div className="relative min-h-[420px]" aria-busy={state === 'loading' ? true : undefined}>
+    // The box keeps the widget's space while it loads; the fallback link takes only its own
+    // (with and without JavaScript).
+    <div className={state === 'failed' ? 'relative' : 'relative min-h-[420px] noscript:min-h-0'} aria-busy={state === 'loading' ? true : undefined}>
       {state === 'loading' ? (
-        <div className="absolute inset-0 flex items-center justify-center p-6 text-center">
+        <div className="absolute inset-0 flex items-center justify-center p-6 text-center noscript:static">
           <p className="text-ink-500 noscript:hidden">{loading}</p>
           <noscript>{fallbackContent}</noscript>
         </div>
       ) : null}
       {state === 'failed' ? (
-        <div className="flex min-h-[420px] items-center justify-center p-6 text-center">{fallbackContent}</div>
+        <div className="flex items-center justify-center p-6 text-center">{fallbackContent}</div>
       ) : null}
       <div ref={hostRef} hidden={state === 'failed'} />
     </div>

@@ -4,6 +4,8 @@
  * templates/components/Island.tsx uses IslandName for the data-island marker.
  */
 import type { ComponentType } from 'react';
+import { scheduleDiscount, type DiscountTiming } from '../lib/discountSchedule.js';
+import { subscribeToasts } from '../lib/toast.js';
 
 export const islandLoaders = {
   ContactForm: () => import('./ContactForm.js'),
@@ -18,3 +20,21 @@ export type IslandName = keyof typeof islandLoaders;
 export function isIslandName(name: string): name is IslandName {
   return Object.prototype.hasOwnProperty.call(islandLoaders, name);
 }
+
+/** What an island with hydrate="scheduled" gets: its props, then fetch its code early / hydrate it now. */
+export type IslandSchedule = (props: object, when: { prepare(): void; open(): void }) => void;
+
+/**
+ * The islands that decide themselves when to hydrate, in code small enough for the page script
+ * (no React): the discount popup loads only when it is about to open, the toasts with the first
+ * toast (their live regions are in the server HTML, so what they add is still announced).
+ */
+export const islandSchedules: Partial<Record<IslandName, IslandSchedule>> = {
+  DiscountPopup: (props, when) => scheduleDiscount((props as { texts: DiscountTiming }).texts, when),
+  Toaster: (_props, when) => {
+    const stop = subscribeToasts(() => {
+      stop();
+      when.open();
+    });
+  },
+};

@@ -1,7 +1,8 @@
 /**
  * Tiny toast store shared by every island of a page. It is a module singleton: the bundler puts
  * this module in a chunk the islands share, so ContactForm/DiscountPopup (producers) and Toaster
- * (the only consumer) see the same instance. Toasts raised before the Toaster hydrates wait here.
+ * (the only consumer) see the same instance. The Toaster hydrates with the first toast
+ * (src/islands/registry.ts), which waits here meanwhile.
  */
 export type ToastVariant = 'default' | 'destructive';
 

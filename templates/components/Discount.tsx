@@ -7,8 +7,8 @@ import { Island } from './Island.js';
 export function Discount({ texts, page, closeLabel }: { texts: DiscountTexts; page: string; closeLabel: string }) {
   return (
     <>
-      <Island name="DiscountPopup" component={DiscountPopup} props={{ texts, page }} hydrate="idle" />
-      <Island name="Toaster" component={Toaster} props={{ closeLabel }} hydrate="idle" />
+      <Island name="DiscountPopup" component={DiscountPopup} props={{ texts, page }} hydrate="scheduled" />
+      <Island name="Toaster" component={Toaster} props={{ closeLabel }} hydrate="scheduled" />
     </>
   );
 }

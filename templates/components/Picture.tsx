@@ -1,23 +1,29 @@
 import type { ImageRef } from '../../contracts/pages.js';
 
 /** An image with its intrinsic size (nothing shifts while it loads); photos offer AVIF, then WebP. */
-export function Picture({ image, alt, className = '', eager = false, sizes = '100vw' }: {
+export function Picture({ image, alt, className = '', priority = 'lazy', sizes = '100vw' }: {
   image: ImageRef;
   alt: string;
   className?: string;
-  eager?: boolean;
+  /**
+   * lazy: fetched near the viewport. high: fetched first and decoded at once (React preloads it),
+   * the page's largest paint. low: fetched now but after everything else, for an image hidden at
+   * first (the sharp home hero under its blurred copy).
+   */
+  priority?: 'lazy' | 'high' | 'low';
   sizes?: string;
 }) {
   const img = (
     <img
-      src={image.src}
+      // The page's largest paint needs no request when the image is small enough to inline.
+      src={(priority === 'high' && image.inlineSrc) || image.src}
       alt={alt}
       width={image.width}
       height={image.height}
       className={className}
-      loading={eager ? 'eager' : 'lazy'}
-      decoding={eager ? 'sync' : 'async'}
-      {...(eager ? { fetchPriority: 'high' as const } : {})}
+      loading={priority === 'lazy' ? 'lazy' : 'eager'}
+      decoding={priority === 'high' ? 'sync' : 'async'}
+      {...(priority !== 'lazy' ? { fetchPriority: priority } : {})}
     />
   );
   if (!image.avifSrcSet || !image.webpSrcSet) return img;

@@ -27,9 +27,9 @@ export function Document({ head, chrome, header, footer, children, scripts }: {
         <meta name="theme-color" content="#137a70" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="preload" href={chrome.assets.font} as="font" type="font/woff2" crossOrigin="anonymous" />
-        {preload && (preload.avifSrcSet
-          ? <link rel="preload" as="image" imageSrcSet={preload.avifSrcSet} imageSizes="100vw" type="image/avif" fetchPriority="high" />
-          : <link rel="preload" as="image" href={preload.src} fetchPriority="high" />)}
+        {/* A photo's sources are in <picture>, which React does not preload; an <img src> with
+            fetchPriority high React preloads itself (a second link would be a duplicate). */}
+        {preload?.avifSrcSet && <link rel="preload" as="image" imageSrcSet={preload.avifSrcSet} imageSizes="100vw" type="image/avif" fetchPriority="high" />}
         <link rel="stylesheet" href={chrome.assets.css} />
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={chrome.brand} />
@@ -48,7 +48,8 @@ export function Document({ head, chrome, header, footer, children, scripts }: {
         {header}
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">{children}</main>
         {footer}
-        {scripts.map((src) => <script key={src} type="module" src={src} />)}
+        {/* Nothing the first paint needs: low priority leaves a phone's bandwidth to the CSS, the font and the hero. */}
+        {scripts.map((src) => <script key={src} type="module" src={src} fetchPriority="low" />)}
       </body>
     </html>
   );

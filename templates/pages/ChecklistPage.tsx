@@ -1,3 +1,4 @@
+import type { ChecklistColumns, ChecklistRoom, ChecklistValue } from '../../contracts/content.js';
 import type { Layout as Chrome, PageBody } from '../../contracts/pages.js';
 import { BOOK_ONLINE } from '../../contracts/routes.js';
 import ChecklistTabs from '../../src/islands/ChecklistTabs.js';
@@ -8,7 +9,59 @@ import { PageHeader } from '../components/PageHeader.js';
 
 type Props = Extract<PageBody, { kind: 'checklist' }> & { chrome: Chrome };
 
+interface MarkLabels { included: string; notIncluded: string; notApplicable: string }
+
+type Service = 'routine' | 'deep' | 'moveInOut';
+const SERVICES: readonly Service[] = ['routine', 'deep', 'moveInOut'];
+
+/** The id of a room's section: the tabs' panel and the no-JavaScript jump links' target. */
+const panelId = (room: ChecklistRoom) => `checklist-${room.id}`;
+
+function Mark({ value, labels }: { value: ChecklistValue; labels: MarkLabels }) {
+  if (value === 'N/A') {
+    // The label is visible text, so everyone reads the same words.
+    return <span className="text-xs font-medium text-ink-600">{labels.notApplicable}</span>;
+  }
+  // The check and the cross are drawn by CSS (.checklist .yes / .no): one icon, not ~200 SVG copies.
+  return <span className={value ? 'yes' : 'no'}><span className="sr-only">{value ? labels.included : labels.notIncluded}</span></span>;
+}
+
+/**
+ * One room's tasks, each once: a table from the md breakpoint; below it CSS (.checklist in
+ * templates/styles/site.css) lays each row out as a card, the column headers then visually hidden
+ * and each cell showing its column's name.
+ */
+function RoomTable({ room, columns, labels }: { room: ChecklistRoom; columns: ChecklistColumns; labels: MarkLabels }) {
+  return (
+    <div className="md:overflow-hidden md:rounded-card md:border md:border-ink-200 md:bg-white md:shadow-card">
+      <table className="checklist">
+        <thead>
+          <tr>
+            <th scope="col">{columns.task}</th>
+            {SERVICES.map((s) => <th key={s} scope="col">{columns[s]}</th>)}
+          </tr>
+        </thead>
+        <tbody>
+          {room.tasks.map((item, i) => (
+            <tr key={`${i}-${item.task}`}>
+              <th scope="row">{item.task}</th>
+              {SERVICES.map((s) => (
+                <td key={s}>
+                  {/* Phones: the column's name in the card (the header row is visually hidden there). */}
+                  <span aria-hidden="true" className="column">{columns[s]}</span>
+                  <span className="mark"><Mark value={item[s]} labels={labels} /></span>
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export function ChecklistPage({ page, labels, chrome }: Props) {
+  const markLabels = { included: labels.included, notIncluded: labels.notIncluded, notApplicable: labels.notApplicable };
   return (
     <>
       <PageHeader heading={page.heading} intro={page.intro} />
@@ -17,9 +70,18 @@ export function ChecklistPage({ page, labels, chrome }: Props) {
           <Island
             name="ChecklistTabs"
             component={ChecklistTabs}
-            props={{ rooms: page.rooms, columns: page.columns, labels: { included: labels.included, notIncluded: labels.notIncluded, notApplicable: labels.notApplicable } }}
+            props={{ rooms: page.rooms.map((room) => ({ panel: panelId(room), label: room.label })) }}
             hydrate="visible"
           />
+          {/* A flex gap, unlike margins, leaves no space for the rooms the tabs hide. */}
+          <div className="flex flex-col gap-12">
+            {page.rooms.map((room) => (
+              <section key={room.id} id={panelId(room)} data-room={room.id} className="scroll-mt-24 rounded-card focus-visible:outline-offset-4">
+                <h2 className="mb-4 text-2xl font-bold tracking-tight text-ink-900">{room.name}</h2>
+                <RoomTable room={room} columns={page.columns} labels={markLabels} />
+              </section>
+            ))}
+          </div>
         </div>
       </section>
       <CtaSection id="get-started" heading={page.getStarted.heading} text={page.getStarted.text} tone="plain" call={{ phone: chrome.phone, label: page.getStarted.callLabel }}>

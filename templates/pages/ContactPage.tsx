@@ -38,7 +38,7 @@ export function ContactPage({ page, texts, cards, toastClose }: Props) {
           </ul>
         </div>
       </div>
-      <Island name="Toaster" component={Toaster} props={{ closeLabel: toastClose }} hydrate="idle" />
+      <Island name="Toaster" component={Toaster} props={{ closeLabel: toastClose }} hydrate="scheduled" />
     </>
   );
 }

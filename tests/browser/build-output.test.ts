@@ -93,7 +93,7 @@ describe('the full build of the real site', () => {
       expect(html, file).not.toContain('<script type="module"');
     }
     for (const file of ['index.html', 'contact.html', 'checklist.html', 'locations/deep-cleaning-colma-ca.html']) {
-      expect(await readFile(path.join(dist, file), 'utf8'), file).toMatch(/<script type="module" src="\/assets\/entry-[\w-]+\.js">/);
+      expect(await readFile(path.join(dist, file), 'utf8'), file).toMatch(/<script type="module" src="\/assets\/entry-[\w-]+\.js" fetchPriority="low">/);
     }
   });
 

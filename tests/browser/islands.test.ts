@@ -83,7 +83,6 @@ describe('contact form (/contact)', () => {
   async function open() {
     await page.goto(`${site.url}/contact`);
     await hydrated('ContactForm');
-    await hydrated('Toaster');
   }
 
   it('shows every validation message (spec 5) under its field and re-validates on change', async () => {
@@ -273,11 +272,10 @@ describe('discount popup (/)', () => {
   const isOpen = () => page.evaluate(() => !!document.querySelector('[data-island="DiscountPopup"] dialog')?.hasAttribute('open'));
   const flag = () => page.evaluate(() => sessionStorage.getItem('discount-popup-shown'));
 
+  /** The page loaded; the popup's code is not: the page script hydrates it when it is due. */
   async function load() {
     await page.clock.install();
     await page.goto(`${site.url}/`);
-    await hydrated('DiscountPopup');
-    await hydrated('Toaster');
   }
   async function openPopup() {
     await load();
@@ -299,6 +297,33 @@ describe('discount popup (/)', () => {
     expect(text).toMatch(/HELP/);
     expect(text).toMatch(/Standard message and data rates/);
     expect(await flag()).toBeNull(); // only closing or a successful submit sets it
+  });
+
+  it('loads its code only as it is about to open, and the Supabase client only once the visitor types; then submits', async () => {
+    const scripts: string[] = [];
+    page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname); });
+    const loaded = (name: string) => scripts.some((u) => new RegExp(`^/assets/${name}-[\\w-]+\\.js$`).test(u));
+    await load();
+    const elapsed = await page.evaluate(() => performance.now());
+    await page.clock.runFor(Math.max(0, 2500 - elapsed));
+    expect(loaded('DiscountPopup')).toBe(false);
+    expect(loaded('react')).toBe(false);
+    await page.clock.runFor(2600);
+    await dialog().waitFor();
+    // Open, focused, and left alone past the opening: no validation code, no Supabase client.
+    await page.clock.runFor(2500);
+    await delay(1000);
+    expect(loaded('DiscountPopup')).toBe(true);
+    expect(loaded('supabase-js')).toBe(false);
+    expect(loaded('forms')).toBe(false);
+    await page.clock.resume();
+    await dialog().getByLabel('Email').pressSequentially('d@example.com');
+    await expect.poll(() => loaded('supabase-js')).toBe(true);
+    await dialog().getByLabel('Phone').fill('4085550186');
+    await dialog().getByRole('button', { name: 'Submit' }).click();
+    await page.locator('[role="status"] [data-toast="default"]').waitFor({ timeout: 15_000 });
+    await expect.poll(isOpen).toBe(false);
+    expect((await rows('discount_leads')).at(-1)).toEqual({ email: 'd@example.com', phone: '4085550186', page: '/' });
   });
 
   it('opens on a 100 ms scroll pause once 5 s have passed since the first scroll', async () => {
@@ -328,14 +353,12 @@ describe('discount popup (/)', () => {
     expect(await flag()).not.toBeNull();
 
     await page.reload();
-    await hydrated('DiscountPopup');
     await page.mouse.wheel(0, 400);
     await page.clock.runFor(30_000);
     expect(await isOpen()).toBe(false);
 
     // Another page of the same session: still not.
     await page.goto(`${site.url}/deep-cleaning-san-francisco`);
-    await hydrated('DiscountPopup');
     await page.clock.runFor(30_000);
     expect(await isOpen()).toBe(false);
   });
@@ -348,7 +371,6 @@ describe('discount popup (/)', () => {
 
     await page.evaluate(() => sessionStorage.clear());
     await page.reload();
-    await hydrated('DiscountPopup');
     await page.clock.runFor(5000);
     await dialog().waitFor();
     await dialog().getByLabel('Phone').click();
@@ -364,6 +386,7 @@ describe('discount popup (/)', () => {
     await openPopup();
     const d = dialog();
     await d.getByRole('button', { name: 'Submit' }).click();
+    await d.getByText('Please enter a valid email address').waitFor(); // after the validation code loaded
     expect(await d.getByText('Please enter a valid email address').count()).toBe(1);
     expect(await d.getByText('Please enter a valid phone number').count()).toBe(1);
     expect(await d.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
@@ -409,7 +432,6 @@ describe('discount popup (/)', () => {
     const inserts = capture('/rest/v1/discount_leads');
     await page.clock.install();
     await page.goto(`${site.url}/locations/deep-cleaning-san-jose-ca`);
-    await hydrated('DiscountPopup');
     await page.clock.runFor(5000);
     await dialog().waitFor();
     await page.clock.resume();
@@ -456,7 +478,6 @@ describe('toasts', () => {
     await page.clock.install();
     await page.goto(`${site.url}/contact`);
     await hydrated('ContactForm');
-    await hydrated('Toaster');
     const form = page.locator('[data-island="ContactForm"] form');
     for (const [label, value] of [['First Name', 'Ada'], ['Last Name', 'L'], ['Email', 'a@example.com'], ['Phone', '1'], ['Message', 'm']] as const) {
       await form.getByLabel(label, { exact: true }).fill(value);
@@ -486,11 +507,15 @@ describe('island code', () => {
     await hydrated('ContactForm');
     expect(chunk(urls, 'entry')).toBe(true);
     expect(chunk(urls, 'ContactForm')).toBe(true);
-    expect(chunk(urls, 'Toaster')).toBe(true);
-    for (const other of ['DiscountPopup', 'ChecklistTabs', 'ReviewsWidget', 'supabase-js']) expect(chunk(urls, other), other).toBe(false);
-    // supabase-js arrives once the visitor starts on the form
+    for (const other of ['DiscountPopup', 'ChecklistTabs', 'ReviewsWidget', 'Toaster', 'forms', 'supabase-js']) expect(chunk(urls, other), other).toBe(false);
+    // Focus alone is no reason: validation and supabase-js arrive once the visitor types
     await page.locator('[data-island="ContactForm"] input').first().focus();
+    await delay(500);
+    expect(chunk(urls, 'supabase-js')).toBe(false);
+    await page.keyboard.type('A');
     await expect.poll(() => chunk(urls, 'supabase-js')).toBe(true);
+    expect(chunk(urls, 'forms')).toBe(true);
+    expect(chunk(urls, 'Toaster')).toBe(false); // the toasts' code comes with the first toast
   });
 });
 
@@ -507,7 +532,7 @@ describe('checklist tabs (/checklist)', () => {
     expect(counts).toEqual([23, 19, 16, 15]);
     expect(await p.locator('table').evaluateAll((ts) => ts.filter((t) => (t as HTMLElement).offsetParent !== null).length)).toBe(4);
     await p.getByRole('link', { name: 'Common', exact: true }).click();
-    expect(new URL(p.url()).hash).toMatch(/panel-3$/);
+    expect(new URL(p.url()).hash).toBe('#checklist-common-areas');
     await ctx.close();
   });
 
@@ -564,11 +589,15 @@ describe('checklist tabs (/checklist)', () => {
     await page.goto(`${site.url}/checklist`);
     await page.getByRole('tablist').waitFor();
     const panel = page.getByRole('tabpanel');
-    expect(await panel.locator('table').isVisible()).toBe(false);
-    expect(await panel.locator('li').first().isVisible()).toBe(true);
+    const layout = () => panel.evaluate((p) => ({
+      header: p.querySelector('thead')!.getBoundingClientRect().height,
+      row: getComputedStyle(p.querySelector('tbody tr')!).display,
+    }));
+    expect(await layout()).toEqual({ header: 1, row: 'grid' }); // header row visually hidden, each task a card
     await page.setViewportSize({ width: 1024, height: 800 });
-    expect(await panel.locator('table').isVisible()).toBe(true);
-    expect(await panel.locator('li').first().isVisible()).toBe(false);
+    const desktop = await layout();
+    expect(desktop.row).toBe('table-row');
+    expect(desktop.header).toBeGreaterThan(30);
   });
 });
 
@@ -630,6 +659,12 @@ describe('reviews widget (/)', () => {
     expect(await link.isVisible()).toBe(true);
     expect(await link.getAttribute('href')).toBe(model.site.reviews.linkUrl);
     expect(await page.getByText(model.site.reviews.fallback).isVisible()).toBe(true);
+    // The box fits the text: no 420 px of empty space around one line.
+    const fit = await page.locator('[data-island="ReviewsWidget"] > div').evaluate((box) => {
+      const text = box.querySelector('p')!.getBoundingClientRect().height;
+      return box.getBoundingClientRect().height - text;
+    });
+    expect(fit).toBeLessThanOrEqual(48 + 1); // its padding, p-6 top and bottom
   });
 
   it('falls back to the link when the script renders nothing within 8 s', async () => {
@@ -651,6 +686,8 @@ describe('reviews widget (/)', () => {
     await p.goto(`${site.url}/`);
     expect(await p.locator('[data-island="ReviewsWidget"]').getByRole('link', { name: model.site.reviews.linkLabel }).isVisible()).toBe(true);
     expect(await p.getByText(model.site.reviews.loading).isVisible()).toBe(false);
+    const box = await p.locator('[data-island="ReviewsWidget"] > div').evaluate((el) => el.getBoundingClientRect().height);
+    expect(box).toBeLessThan(150); // the link's size, not the widget's 420 px
     await ctx.close();
   });
 });
@@ -692,7 +729,6 @@ describe('accessibility inside the open widgets (axe-core, WCAG 2.x A/AA)', () =
   it('the open discount popup showing its errors', async () => {
     await page.clock.install();
     await page.goto(`${site.url}/`);
-    await hydrated('DiscountPopup');
     await page.clock.runFor(5000);
     await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Please enter a valid phone number').waitFor();

@@ -43,6 +43,33 @@ describe('the local server', () => {
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
+  it('compresses text as the hosts do (brotli, else gzip), never images or fonts', async () => {
+    const { request } = await import('node:http');
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    // fetch() would decode and hide the encoding: ask with node:http and decode by hand.
+    const get = (route: string, acceptEncoding: string) => new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+      request(site.url + route, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      }).on('error', reject).end();
+    });
+    const plain = await get('/checklist', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get('/checklist', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.body.length).toBeLessThan(plain.body.length / 4);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    const gz = await get('/checklist', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    const css = /href="(\/assets\/site-[^"]+\.css)"/.exec(plain.body.toString())![1]!;
+    expect((await get(css, 'br')).headers['content-encoding']).toBe('br');
+    const font = /href="(\/assets\/[^"]+\.woff2)"/.exec(plain.body.toString())![1]!;
+    expect((await get(font, 'br')).headers['content-encoding']).toBeUndefined();
+  });
+
   it('serves robots.txt and the sitemap', async () => {
     expect(await (await fetch(`${site.url}/robots.txt`)).text()).toContain('Sitemap: https://www.bayshinecleaning.com/sitemap.xml');
     const sitemap = await fetch(`${site.url}/sitemap.xml`);

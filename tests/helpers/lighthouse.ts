@@ -73,6 +73,8 @@ export interface LighthouseRun {
   /** Audits that lost points in the categories run: id, title, score and the category's weight of it. */
   failing: { category: string; id: string; title: string; score: number | null; weight: number; display?: string }[];
   metrics: { lcpMs?: number; cls?: number; tbtMs?: number; fcpMs?: number; si?: number };
+  /** The largest contentful paint's element: its selector and a snippet of it. */
+  lcpElement?: string;
   warnings: string[];
   /** Lighthouse's measure of this machine's CPU (its 4x CPU slowdown assumes a fast desktop). */
   benchmarkIndex: number;
@@ -120,8 +122,12 @@ export async function runLighthouse(url: string, port: number, categories: Categ
   if (tbt !== undefined) metrics.tbtMs = tbt;
   if (fcp !== undefined) metrics.fcpMs = fcp;
   if (si !== undefined) metrics.si = si;
+  // The LCP element audit holds a table whose first item's node names the element.
+  const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { selector?: string; snippet?: string; nodeLabel?: string } }[] }[] } | undefined)?.items;
+  const lcpNode = lcpItems?.[0]?.items?.[0]?.node;
   return {
-    url, scores, failing, metrics, warnings: lhr.runWarnings, benchmarkIndex: lhr.environment.benchmarkIndex,
+    url, scores, failing,
+    ...(lcpNode && { lcpElement: `${lcpNode.snippet?.slice(0, 60) ?? lcpNode.selector} “${(lcpNode.nodeLabel ?? '').slice(0, 40)}”` }), metrics, warnings: lhr.runWarnings, benchmarkIndex: lhr.environment.benchmarkIndex,
     ...(lhr.runtimeError && { runtimeError: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` }),
   };
 }

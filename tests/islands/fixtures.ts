@@ -1,6 +1,6 @@
 /**
  * Island props for the unit tests, read from the real content through the site model (never copied
- * here): the texts of content/forms.yaml, the checklist and the reviews settings of content/site.yaml.
+ * here): the texts of content/forms.yaml, the checklist rooms and the reviews settings of content/site.yaml.
  */
 import { checkContent } from '../../generator/content.js';
 import type { ContactFormProps } from '../../src/islands/ContactForm.js';
@@ -13,16 +13,9 @@ const model = (await checkContent({ root: process.cwd() })).model;
 export const PHONE = model.site.phone.display;
 export const contactTexts = model.forms.contact;
 export const discountTexts = model.forms.discount;
-export const checklistColumns = model.checklist.columns;
 export const checklistRooms = model.checklist.rooms;
-/**
- * The content shows "N/A" for a task that does not apply; the test label differs from that value on
- * purpose, so a render that printed the raw value instead of the label would be caught.
- */
-export const checklistLabels = { included: model.site.labels.included, notIncluded: model.site.labels.notIncluded, notApplicable: 'Not applicable' };
-
 export const contactProps: ContactFormProps = { texts: contactTexts, phone: PHONE, page: 'contact' };
 export const discountProps: DiscountPopupProps = { texts: discountTexts, page: '/' };
-export const checklistProps: ChecklistTabsProps = { rooms: checklistRooms, columns: checklistColumns, labels: checklistLabels };
+export const checklistProps: ChecklistTabsProps = { rooms: checklistRooms.map((room) => ({ panel: `checklist-${room.id}`, label: room.label })) };
 const { heading: _heading, ...reviews } = model.site.reviews;
 export const reviewsProps: ReviewsWidgetProps = reviews;

@@ -9,7 +9,7 @@ import ReviewsWidget from '../../src/islands/ReviewsWidget.js';
 import Toaster from '../../src/islands/Toaster.js';
 import { islandLoaders, type IslandName } from '../../src/islands/registry.js';
 import { toast, dismissToast } from '../../src/lib/toast.js';
-import { checklistColumns, checklistProps, checklistRooms, contactProps, contactTexts, discountProps, discountTexts, reviewsProps } from './fixtures.js';
+import { checklistProps, checklistRooms, contactProps, contactTexts, discountProps, discountTexts, reviewsProps } from './fixtures.js';
 
 function render<P extends object>(name: IslandName, component: ComponentType<P>, props: P): string {
   return renderToString(createElement(component, props), { identifierPrefix: `${name}-` });
@@ -92,42 +92,14 @@ describe('DiscountPopup server render', () => {
 describe('ChecklistTabs server render (no JavaScript)', () => {
   const html = render('ChecklistTabs', ChecklistTabs, checklistProps);
 
-  it('shows every room under an h2 and every task', () => {
-    for (const room of checklistRooms) {
-      expect(html).toMatch(new RegExp(`<h2 class="[^"]*">${room.name}</h2>`));
-      for (const { task } of room.tasks) expect(text(html)).toContain(task);
-    }
-    expect(html).not.toMatch(/<section[^>]*hidden/);
-    expect(html).not.toContain('role="tabpanel"');
-  });
-
   it('has no tab list yet (its tabs would control nothing) and offers jump links to the rooms instead', () => {
     expect(html).not.toContain('role="tablist"');
     expect(html).not.toContain('role="tab"');
-    checklistRooms.forEach((room, i) => {
-      const link = new RegExp(`<a href="#([^"]+)"[^>]*>${room.label}</a>`).exec(html);
-      expect(link, room.label).not.toBeNull();
-      expect(html).toMatch(new RegExp(`<section id="${link![1]}" data-room="${room.id}"`));
-      expect(link![1]).toContain(`panel-${i}`);
-    });
+    for (const room of checklistProps.rooms) expect(html).toMatch(new RegExp(`<a href="#${room.panel}"[^>]*>${room.label}</a>`));
   });
 
-  it('has column and row headers', () => {
-    for (const col of Object.values(checklistColumns)) expect(html).toMatch(new RegExp(`<th scope="col" class="[^"]*">${col}</th>`));
-    expect(html.match(/<th scope="col"/g)).toHaveLength(4 * checklistRooms.length);
-    const tasks = checklistRooms.reduce((n, r) => n + r.tasks.length, 0);
-    expect(html.match(/<th scope="row"/g)).toHaveLength(tasks);
-  });
-
-  it('labels every mark for screen readers', () => {
-    const tasks = checklistRooms.flatMap((r) => r.tasks);
-    const count = (v: boolean | 'N/A') => tasks.reduce((n, t) => n + [t.routine, t.deep, t.moveInOut].filter((x) => x === v).length, 0);
-    // each mark appears twice: table (md+) and card (phones)
-    expect(html.match(/<span class="sr-only">Included<\/span>/g)).toHaveLength(2 * count(true));
-    expect(html.match(/<span class="sr-only">Not included<\/span>/g)).toHaveLength(2 * count(false));
-    // not applicable is visible text (the content's label), read by everyone alike
-    expect(html.match(/<span class="[^"]*">Not applicable<\/span>/g)).toHaveLength(2 * count('N/A'));
-    expect(html).not.toContain('>N/A<');
+  it('carries no task: the page renders the rooms, the island only switches between them', () => {
+    for (const { task } of checklistRooms.flatMap((r) => r.tasks)) expect(text(html)).not.toContain(task);
   });
 });
 

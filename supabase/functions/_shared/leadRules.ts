@@ -5,13 +5,13 @@
  * runs one table of values through both and expects the same verdict.
  *
  * It lives beside the edge function so that `supabase functions deploy` bundles it; it imports
- * only zod/mini (mapped to npm:zod in the function's deno.json), so it runs in Deno, Node and
+ * only zod/mini and leadLimits.ts (zod mapped to npm:zod in the function's deno.json), so it runs in Deno, Node and
  * the browser alike.
  */
 import * as z from 'zod/mini';
+import { LEAD_LIMITS } from './leadLimits.ts';
 
-/** Longest values stored (the inputs use them as maxLength). */
-export const LEAD_LIMITS = { name: 100, email: 254, phone: 40, message: 5000, page: 200 } as const;
+export { LEAD_LIMITS };
 
 /** Shortest phone the discount popup accepts (spec: at least 10 characters). */
 export const DISCOUNT_PHONE_MIN = 10;
