@@ -4,8 +4,9 @@
  * the largest file a first visit downloads before its largest paint. Same glyphs, same shapes.
  */
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { createRequire } from 'node:module';
-import subsetFont from 'subset-font';
+import { CacheKey, writeAtomic } from '../cache.js';
 import { contentHash } from './hash.js';
 
 const require = createRequire(import.meta.url);
@@ -31,11 +32,21 @@ function rangeText(range: string): string {
 
 let font: Promise<FontAsset> | undefined;
 
-/** The font file and its @font-face rule (made once per process: subsetting takes ~0.5 s). */
-export function loadFont(): Promise<FontAsset> {
+/**
+ * The font file and its @font-face rule. Subsetting takes ~0.5 s, more than a whole warm build's
+ * assets: the result is kept in .cache/font/, keyed by the source file, the cut and the lockfile.
+ */
+export function loadFont(root: string): Promise<FontAsset> {
   font ??= (async () => {
     const source = await readFile(require.resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'));
-    const bytes = await subsetFont(source, rangeText(LATIN_RANGE), { targetFormat: 'woff2', variationAxes: { wght: WEIGHTS } });
+    const key = new CacheKey().add(source, LATIN_RANGE, JSON.stringify(WEIGHTS)).lockfile(root).digest(32);
+    const cached = path.join(root, '.cache', 'font', `${key}.woff2`);
+    const bytes: Buffer = await readFile(cached).catch(async () => {
+      const { default: subsetFont } = await import('subset-font');
+      const cut = await subsetFont(source, rangeText(LATIN_RANGE), { targetFormat: 'woff2', variationAxes: { wght: WEIGHTS } });
+      await writeAtomic(cached, cut);
+      return cut;
+    });
     const url = `/assets/inter-latin-${contentHash(bytes)}.woff2`;
     const fontFaceCss = `@font-face{font-family:"Inter Variable";font-style:normal;font-display:swap;font-weight:${WEIGHTS.min} ${WEIGHTS.max};src:url(${url}) format("woff2-variations");unicode-range:${LATIN_RANGE}}`;
     return { url, bytes, fontFaceCss };

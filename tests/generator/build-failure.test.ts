@@ -18,9 +18,9 @@ vi.mock('../../generator/assets/fonts.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../generator/assets/fonts.js')>();
   return {
     ...real,
-    loadFont: async () => {
+    loadFont: async (root: string) => {
       if (injected.fontFails) throw new Error('injected: the font file cannot be read');
-      return real.loadFont();
+      return real.loadFont(root);
     },
   };
 });
