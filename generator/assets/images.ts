@@ -6,8 +6,11 @@
  * - Each image also gets a small pre-blurred WebP (cached the same way), inlined as a data: URL
  *   where a hero starts blurred: a crossfade to the sharp image costs the phone no filter work.
  */
+import { execFile } from 'node:child_process';
 import { access, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { ImageRef } from '../../contracts/pages.js';
 import { writeAtomic } from '../cache.js';
 import { contentHash } from './hash.js';
@@ -38,13 +41,37 @@ const svgDataUrl = (svg: string) => `data:image/svg+xml,${svg.replace(/[^!-~]|["
 const BLUR_WIDTH = 480;
 const BLUR_SIGMA = (6 * BLUR_WIDTH) / 1280;
 
-async function blurredDataUrl(source: Buffer, cachePath: string): Promise<string> {
-  if (!(await exists(cachePath))) {
-    // sharp (a native library) loads only when there is something to encode.
+/**
+ * What needs sharp. The build's own process only finds out whether everything is cached
+ * (`cacheOnly`); if not, a process of its own encodes (sharp and its native library hold ~60 MB
+ * that a build would otherwise keep while it renders) and the build reads the results.
+ */
+interface Encoder {
+  /** Make cachePath unless it exists; false if it is missing and this encoder cannot make it. */
+  ensure(cachePath: string, make: (sharp: Sharp) => Promise<Buffer>): Promise<boolean>;
+}
+type Sharp = typeof import('sharp').default;
+
+const cacheOnly = (misses: string[]): Encoder => ({
+  async ensure(cachePath) {
+    if (await exists(cachePath)) return true;
+    misses.push(cachePath);
+    return false;
+  },
+});
+
+const withSharp: Encoder = {
+  async ensure(cachePath, make) {
+    if (await exists(cachePath)) return true;
     const { default: sharp } = await import('sharp');
-    await writeAtomic(cachePath, await sharp(source).resize({ width: BLUR_WIDTH }).blur(BLUR_SIGMA).webp({ quality: 50 }).toBuffer());
-  }
-  return `data:image/webp;base64,${(await readFile(cachePath)).toString('base64')}`;
+    await writeAtomic(cachePath, await make(sharp));
+    return true;
+  },
+};
+
+async function blurredDataUrl(source: Buffer, cachePath: string, encoder: Encoder): Promise<string> {
+  const made = await encoder.ensure(cachePath, (sharp) => sharp(source).resize({ width: BLUR_WIDTH }).blur(BLUR_SIGMA).webp({ quality: 50 }).toBuffer());
+  return made ? `data:image/webp;base64,${(await readFile(cachePath)).toString('base64')}` : '';
 }
 
 export async function listImages(contentDir: string): Promise<string[]> {
@@ -68,7 +95,34 @@ function svgSize(svg: string): { width: number; height: number } {
   return { width: Math.round(width), height: Math.round(height) };
 }
 
+/** The images as the pages refer to them, encoded where needed (in a process of its own). */
 export async function processImages(contentDir: string, cacheDir: string, names: readonly string[]) {
+  const misses: string[] = [];
+  const described = await describeImages(contentDir, cacheDir, names, cacheOnly(misses));
+  if (!misses.length) return described;
+  await encodeInOwnProcess(contentDir, cacheDir, names);
+  return describeImages(contentDir, cacheDir, names, cacheOnly([]));
+}
+
+/** Encode every image's cached files with sharp (run by imagesProcess.ts). */
+export async function encodeImages(contentDir: string, cacheDir: string, names: readonly string[]): Promise<void> {
+  await describeImages(contentDir, cacheDir, names, withSharp);
+}
+
+const run = promisify(execFile);
+
+async function encodeInOwnProcess(contentDir: string, cacheDir: string, names: readonly string[]): Promise<void> {
+  const script = fileURLToPath(new URL('./imagesProcess.ts', import.meta.url));
+  try {
+    await run(process.execPath, ['--import', 'tsx', script, JSON.stringify({ contentDir, cacheDir, names })], { maxBuffer: 16 << 20 });
+  } catch (err) {
+    const stderr = (err as { stderr?: string }).stderr?.trim();
+    const cause = stderr?.split('\n').find((line) => /^\w*Error: /.test(line)) ?? stderr ?? String(err);
+    throw new Error(`image encoding failed: ${cause}`, { cause: err });
+  }
+}
+
+async function describeImages(contentDir: string, cacheDir: string, names: readonly string[], encoder: Encoder) {
   const refs = new Map<string, ImageRef>();
   const files: ImageFile[] = [];
   for (const name of names) {
@@ -76,7 +130,7 @@ export async function processImages(contentDir: string, cacheDir: string, names:
     const source = await readFile(sourcePath);
     const hash = contentHash(source);
     const base = name.replace(/\.[a-z]+$/, '').replace(/\//g, '-');
-    const blurredSrc = await blurredDataUrl(source, path.join(cacheDir, `${base}-${hash}-blur.webp`));
+    const blurredSrc = await blurredDataUrl(source, path.join(cacheDir, `${base}-${hash}-blur.webp`), encoder);
     if (name.endsWith('.svg')) {
       const url = `/assets/img/${base}-${hash}.svg`;
       files.push({ url, sourcePath });
@@ -84,8 +138,9 @@ export async function processImages(contentDir: string, cacheDir: string, names:
       refs.set(name, { src: url, ...svgSize(svg), blurredSrc, ...(source.length <= INLINE_SVG_BYTES && { inlineSrc: svgDataUrl(svg) }) });
       continue;
     }
-    const { default: sharp } = await import('sharp');
-    const meta = await sharp(source).metadata();
+    const metaPath = path.join(cacheDir, `${base}-${hash}.json`);
+    const known = await encoder.ensure(metaPath, async (sharp) => Buffer.from(JSON.stringify(await sharp(source).metadata())));
+    const meta = known ? (JSON.parse(await readFile(metaPath, 'utf8')) as { width?: number; height?: number }) : {};
     const ratio = (meta.height ?? 9) / (meta.width ?? 16);
     const widths = WIDTHS.filter((w) => w <= (meta.width ?? Infinity));
     if (widths.length === 0) widths.push(meta.width ?? WIDTHS[0]!);
@@ -94,11 +149,10 @@ export async function processImages(contentDir: string, cacheDir: string, names:
       for (const format of ['avif', 'webp'] as const) {
         const fileName = `${base}-${hash}-${width}.${format}`;
         const cachePath = path.join(cacheDir, fileName);
-        if (!(await exists(cachePath))) {
+        await encoder.ensure(cachePath, (sharp) => {
           const pipeline = sharp(source).resize({ width });
-          const out = format === 'avif' ? await pipeline.avif({ quality: 50, effort: 4 }).toBuffer() : await pipeline.webp({ quality: 75 }).toBuffer();
-          await writeAtomic(cachePath, out);
-        }
+          return format === 'avif' ? pipeline.avif({ quality: 50, effort: 4 }).toBuffer() : pipeline.webp({ quality: 75 }).toBuffer();
+        });
         const url = `/assets/img/${fileName}`;
         files.push({ url, sourcePath: cachePath });
         sets[format].push(`${url} ${width}w`);

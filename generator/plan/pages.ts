@@ -19,7 +19,7 @@ function isoDate(shown: string): string {
 
 const home: Planner = (ctx) => {
   const { site, services, home: h, forms } = ctx.model;
-  const hero = ctx.image(h.hero.image);
+  const hero = ctx.image(h.hero.image, { blurred: true });
   return [ctx.page(ROUTES.home, ctx.head(ROUTES.home, h.seo.title, h.seo.description, { preloadImage: hero, ogImage: hero.src }), {
     kind: 'home', home: h, claims: site.claims, stats: site.stats.home, services: services.map((s) => ctx.serviceCard(s)), reviews: ctx.reviews,
     discount: forms.discount, heroImage: hero, aboutImage: ctx.image(h.about.image), labels: site.labels,
