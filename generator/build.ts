@@ -133,7 +133,7 @@ export class Pipeline {
     await mkdir(path.join(outDir, 'assets', 'img'), { recursive: true });
     const [images, font, islands, scripts, staticFiles] = await settleAll([
       listImages(contentDir).then((names) => processImages(contentDir, path.join(root, '.cache', 'images'), names)),
-      loadFont(),
+      loadFont(root),
       opts.skipIslands ? undefined : bundleIslandsCached({
         root, outDir: path.join(outDir, 'assets'),
         ...(opts.supabaseUrl && { supabaseUrl: opts.supabaseUrl }),
