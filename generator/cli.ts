@@ -13,6 +13,7 @@ import { createLocalBackend } from './serve/backend.js';
 import { localApiKey } from './serve/gateway.js';
 import { startServer, type RequestHandler } from './serve/server.js';
 import { DevSession, printUpdate } from './dev.js';
+import { CmsLocalBackend } from './cms/localBackend.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -40,11 +41,13 @@ async function main(argv: string[]): Promise<number> {
       const session = new DevSession(options, printUpdate);
       await session.start();
       const unwatch = session.watch();
-      const { url } = await serve(options, options.outDir, session.handle, async () => {
+      // The content manager at /admin saves into the content folder through this server (no account needed).
+      const cms = new CmsLocalBackend(options.contentDir ?? contentDirFromEnv());
+      const { url } = await serve(options, options.outDir, async (req, res) => (await session.handle(req, res)) || cms.handle(req, res), async () => {
         unwatch();
         await session.close();
       });
-      console.log(`Dev server on ${url}: watching content/, templates/ and src/. Press Ctrl+C to stop.`);
+      console.log(`Dev server on ${url}: watching content/, templates/ and src/; edit content in the browser at ${url}/admin. Press Ctrl+C to stop.`);
       return new Promise<number>(() => {});
     }
     case 'leads': {

@@ -1,6 +1,7 @@
 /** robots.txt, the sitemap and the host config read by Netlify and Cloudflare Pages alike. */
 import { SitemapStream, streamToPromise } from 'sitemap';
 import type { PagePlan } from '../../contracts/pages.js';
+import { ADMIN_HEADERS } from '../cms/adminHeaders.js';
 
 interface HostConfig {
   origin: string;
@@ -67,6 +68,10 @@ export function headersFile(cfg: HostConfig): string {
     '  Permissions-Policy: camera=(), microphone=(), geolocation=(), usb=(), interest-cohort=()',
     '/assets/*',
     '  Cache-Control: public, max-age=31536000, immutable',
+    // The content manager: its own policy (generator/cms/adminHeaders.ts), after the site-wide
+    // rule so it replaces it where the host takes the last match (on Cloudflare Pages,
+    // functions/admin.ts sets these headers).
+    ...['/admin', '/admin/*'].flatMap((pattern) => [pattern, ...Object.entries(ADMIN_HEADERS).map(([k, v]) => `  ${k}: ${v}`)]),
     '',
   ].join('\n');
 }

@@ -1,0 +1,195 @@
+/**
+ * The content manager at /admin as office staff use it: `npm run dev` on a copy of the content
+ * (DevSession + the CMS's local backend, as generator/cli.ts wires them), Decap CMS in headless
+ * Chromium at 1280px, the admin page's Content-Security-Policy applied (any violation fails).
+ * - a new city typed into the form is previewed by the real city template while typing, published,
+ *   written as a valid YAML file, and the rebuilt site has its card, its page and its sitemap entry;
+ * - an edited tagline reaches the page, and nothing else in the file changes;
+ * - an empty required field and a too-short text are refused with the model's hints, and no file
+ *   is written;
+ * - a picture is uploaded into content/images/ and goes through the image pipeline; a file that is
+ *   not a picture, or too large, is refused with a message, and nothing reaches content/.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { load as parseYaml } from 'js-yaml';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CmsLocalBackend } from '../../generator/cms/localBackend.js';
+import { DevSession } from '../../generator/dev.js';
+import { startServer, type RunningServer } from '../../generator/serve/server.js';
+import { contentCopy, problems, ROOT, tempDir } from '../helpers/content.js';
+import { useBrowser } from '../helpers/site.js';
+
+declare global {
+  interface Window { __adminCspViolations?: string[] }
+}
+
+const MODELINE = '# yaml-language-server: $schema=../schemas/city.schema.json';
+
+describe('the content manager at /admin', () => {
+  const browser = useBrowser();
+  let tmp: Awaited<ReturnType<typeof tempDir>>;
+  let contentDir: string;
+  let outDir: string;
+  let session: DevSession;
+  let stopWatching: () => void;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    tmp = await tempDir('cms-');
+    contentDir = await contentCopy(tmp.dir);
+    outDir = path.join(tmp.dir, 'dist');
+    session = new DevSession({ root: ROOT, contentDir, outDir, siteUrl: 'https://www.bayshinecleaning.com' });
+    expect((await session.start()).errors).toEqual([]);
+    stopWatching = session.watch();
+    const cms = new CmsLocalBackend(contentDir);
+    server = await startServer({ distDir: outDir, handlers: [session.handle, cms.handle] });
+  });
+  afterAll(async () => {
+    stopWatching?.();
+    await server?.close();
+    await session?.close();
+    await tmp?.remove();
+  });
+
+  /** Opens /admin at `hash` as a signed-in editor, recording CSP violations. */
+  async function openAdmin(hash: string): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.addInitScript(() => {
+      window.__adminCspViolations = [];
+      document.addEventListener('securitypolicyviolation', (e) => window.__adminCspViolations!.push(`${e.effectiveDirective} ${e.blockedURI}`));
+    });
+    await page.goto(`${server.url}/admin#${hash}`);
+    // The local backend needs no account: Decap asks for one click.
+    await page.getByRole('button', { name: 'Login' }).click();
+    return page;
+  }
+
+  async function closeAdmin(page: Page) {
+    expect(await page.evaluate(() => window.__adminCspViolations)).toEqual([]);
+    await page.close();
+  }
+
+  const fillNth = async (page: Page, label: string, values: string[]) => {
+    for (const [i, value] of values.entries()) await page.getByLabel(label, { exact: true }).nth(i).fill(value);
+  };
+
+  async function publish(page: Page) {
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('Publish now', { exact: true }).click();
+  }
+
+  const built = (file: string) => readFile(path.join(outDir, file), 'utf8').catch(() => '');
+
+  it('creates "Mountain View" through the form, with a live preview, and the next build has it everywhere', async () => {
+    const page = await openAdmin('/collections/cities/new');
+    await page.getByLabel('Name', { exact: true }).fill('Mountain View');
+    await page.getByLabel('Population', { exact: true }).fill('~82,000');
+    await page.getByLabel('Description', { exact: true }).fill('Home of tech campuses, tree-lined family neighborhoods and the cafés of Castro Street.');
+    await page.getByLabel('SEO description', { exact: true }).fill('Deep cleaning in Mountain View, CA by a bonded, insured local team using eco-friendly products. Book online in minutes.');
+    await page.getByLabel('Tagline', { exact: true }).fill('Spotless homes from Castro Street to Shoreline Park');
+    for (let i = 0; i < 2; i++) await page.getByRole('button', { name: 'Add intro' }).click();
+    for (let i = 0; i < 6; i++) await page.getByRole('button', { name: 'Add benefits' }).click();
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Add faqs' }).click();
+    await fillNth(page, 'Intro', [
+      'Mountain View homes range from Old Mountain View bungalows to new townhomes near the Caltrain station, and our crews clean them all top to bottom.',
+      'We schedule Mountain View visits Monday to Saturday and bring our own eco-friendly supplies, safe for children and pets.',
+    ]);
+    await fillNth(page, 'Benefit', [
+      'Crews who know Mountain View neighborhoods', 'Eco-friendly products safe for kids and pets', 'Room-by-room deep cleaning checklist',
+      'Evening and weekend appointments for tech schedules', '100% satisfaction guarantee with a free re-clean', 'Easy online booking and reminders',
+    ]);
+    await fillNth(page, 'Question', ['How long does a Mountain View deep clean take?', 'Do you bring your own supplies?', 'Can you clean while I work from home?']);
+    await fillNth(page, 'Answer', ['Most homes take 4 to 8 hours.', 'Yes, eco-friendly products and equipment.', 'Yes, we work quietly around your calls.']);
+
+    // The preview is the real city template with the site's stylesheet, showing what was typed.
+    const preview = page.frameLocator('iframe').first();
+    await expect.poll(() => preview.locator('h1').textContent()).toBe('Deep Cleaning Services in Mountain View, CA');
+    await expect.poll(() => preview.getByText('Spotless homes from Castro Street to Shoreline Park').count()).toBe(1);
+    expect(await preview.locator('li').filter({ hasText: 'Evening and weekend appointments for tech schedules' }).count()).toBe(1);
+    expect(await preview.locator('link[rel=stylesheet][href^="/assets/site-"]').count()).toBeGreaterThan(0);
+
+    await publish(page);
+    const file = path.join(contentDir, 'cities/mountain-view.yaml');
+    await expect.poll(() => readFile(file, 'utf8').catch(() => ''), { timeout: 15_000 }).toContain('name: Mountain View');
+    const text = await readFile(file, 'utf8');
+    expect(text.split('\n')[0]).toBe(MODELINE);
+    expect(await problems(contentDir)).toEqual([]); // what `npm run check` says
+
+    const route = 'locations/deep-cleaning-mountain-view-ca';
+    await expect.poll(() => built(`${route}.html`), { timeout: 30_000 }).toContain('Deep Cleaning Services in Mountain View, CA');
+    const locations = await built('locations.html');
+    expect(locations).toMatch(/<li[\s>](?:(?!<\/li>)[\s\S])*Mountain View(?:(?!<\/li>)[\s\S])*href="\/locations\/deep-cleaning-mountain-view-ca"/);
+    expect(await built('sitemap.xml')).toContain(`<loc>https://www.bayshinecleaning.com/${route}</loc>`);
+    await closeAdmin(page);
+  });
+
+  it('edits an existing city\'s tagline: the page shows it and nothing else in the file changes', async () => {
+    const file = path.join(contentDir, 'cities/colma.yaml');
+    const before = parseYaml(await readFile(file, 'utf8')) as { page: { tagline: string } };
+    const page = await openAdmin('/collections/cities/entries/colma');
+    const tagline = page.getByLabel('Tagline', { exact: true });
+    await expect.poll(() => tagline.inputValue()).toBe(before.page.tagline);
+    await tagline.fill('Colma homes, cleaned like our own');
+    await publish(page);
+    await expect.poll(() => built('locations/deep-cleaning-colma-ca.html'), { timeout: 30_000 }).toContain('Colma homes, cleaned like our own');
+    const text = await readFile(file, 'utf8');
+    expect(text.split('\n')[0]).toBe(MODELINE);
+    expect(parseYaml(text)).toEqual({ ...before, page: { ...before.page, tagline: 'Colma homes, cleaned like our own' } });
+    await closeAdmin(page);
+  });
+
+  it('refuses to save a city with a required field empty or a text too short, and says what the model asks', async () => {
+    const files = await readdir(path.join(contentDir, 'cities'));
+    const page = await openAdmin('/collections/cities/new');
+    await page.getByLabel('Name', { exact: true }).fill('Sunnyvale');
+    await page.getByLabel('Description', { exact: true }).fill('Neighborhoods between the orchards and the tech campuses.');
+    await page.getByLabel('SEO description', { exact: true }).fill('Too short.');
+    await publish(page);
+    // Population stays empty: the field says so, under the model's hint for it.
+    const population = page.locator('[id^="population-field"]').locator('xpath=ancestor::div[1]/..');
+    await expect.poll(() => population.textContent()).toContain('Population is required.');
+    expect(await population.textContent()).toContain('Approximate population as shown, e.g. ~82,000');
+    await expect.poll(() => page.getByText('must not be blank; 50 to 170 characters').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(/missed a required field/).count()).toBeGreaterThan(0);
+    expect(await readdir(path.join(contentDir, 'cities'))).toEqual(files);
+    await closeAdmin(page);
+  });
+
+  it('uploads a hero photo into content/images/ for the image pipeline, and refuses a file that is not a picture or too large', async () => {
+    const cityFile = path.join(contentDir, 'cities/campbell.yaml');
+    const cityBefore = await readFile(cityFile, 'utf8');
+    const imagesBefore = await readdir(path.join(contentDir, 'images/cities'));
+    const page = await openAdmin('/collections/cities/entries/campbell');
+    await page.getByLabel('Tagline', { exact: true }).waitFor();
+    const alerts: string[] = [];
+    page.on('dialog', (d) => { alerts.push(d.message()); void d.dismiss(); });
+    const pick = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
+      await page.getByRole('button', { name: /Choose an image|Choose different image/ }).click();
+      await page.locator('input[type=file]').setInputFiles(file);
+    };
+
+    // Not a picture, or too large: refused as soon as it is picked, with the reason; nothing is written.
+    await pick({ name: 'not-a-photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('this is a text file with a picture name') });
+    await expect.poll(() => alerts.at(-1)).toBe('not-a-photo.jpg is not a JPG picture (the file is damaged or of another kind).');
+    await page.locator('input[type=file]').setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(6_000_000)]) });
+    await expect.poll(() => alerts.at(-1)).toMatch(/^huge\.jpg is 6 MB; pictures may be at most 5 MB\./);
+    expect(await readdir(path.join(contentDir, 'images/cities'))).toEqual(imagesBefore);
+    expect(await readFile(cityFile, 'utf8')).toBe(cityBefore);
+    await page.keyboard.press('Escape');
+
+    // A real photo: written into content/images/cities/ with the entry; the build makes AVIF and WebP of it.
+    const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#3a7d6b' } }).jpeg().toBuffer();
+    await pick({ name: 'campbell-photo.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page.getByRole('button', { name: 'Choose selected' }).click();
+    await publish(page);
+    const uploaded = path.join(contentDir, 'images/cities/campbell-photo.jpg');
+    await expect.poll(() => readFile(uploaded).then((b) => b.equals(photo), () => false), { timeout: 15_000 }).toBe(true);
+    expect((parseYaml(await readFile(cityFile, 'utf8')) as { page: { heroImage: string } }).page.heroImage).toBe('cities/campbell-photo.jpg');
+    expect(await problems(contentDir)).toEqual([]);
+    await expect.poll(() => built('locations/deep-cleaning-campbell-ca.html'), { timeout: 30_000 }).toMatch(/<source type="image\/avif" srcSet="[^"]*cities-campbell-photo-[^"]*"/);
+    await closeAdmin(page);
+  });
+});
