@@ -39,6 +39,8 @@ const megabytes = (n: number) => `${Math.round(n / 100_000) / 10} MB`;
 /** The request body may hold one picture, base64-encoded (4/3 of its size), and the entry around it. */
 const MAX_BODY_BYTES = Math.ceil(MAX_UPLOAD_BYTES * 4 / 3) + 1_000_000;
 
+interface Upload { path?: unknown; content?: unknown; encoding?: unknown }
+
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 export class CmsLocalBackend {
@@ -85,8 +87,9 @@ export class CmsLocalBackend {
   }
 
   private async entry(repoPath: string, label?: string) {
+    const file = this.abs(this.readable(repoPath));
     try {
-      const data = await readFile(this.abs(this.readable(repoPath)));
+      const data = await readFile(file);
       return { data: data.toString('utf8'), file: { path: repoPath, ...(label && { label }), id: sha256(data) } };
     } catch {
       return { data: null, file: { path: repoPath, ...(label && { label }), id: null } };
@@ -98,6 +101,14 @@ export class CmsLocalBackend {
       throw new Refused(404, `No file ${repoPath}`);
     });
     return { id: sha256(data), content: data.toString('base64'), encoding: 'base64', path: repoPath, name: path.posix.basename(repoPath) };
+  }
+
+  /** An upload under content/images/: its path and bytes, once they are known to be a picture. */
+  private async picture(upload: Upload): Promise<[string, Buffer]> {
+    const rel = this.rel(upload.path);
+    if (!rel.startsWith('images/')) throw new Refused(403, 'Pictures go to content/images/');
+    const bytes = await this.checkImage(rel, upload.content, upload.encoding);
+    return [this.writable(upload.path), bytes];
   }
 
   /** An upload's bytes, once they are known to be a picture of the kind its name says (sharp decodes photos). */
@@ -128,14 +139,11 @@ export class CmsLocalBackend {
         return this.entry(String(params.path));
       case 'persistEntry': {
         const dataFiles = (params.dataFiles ?? [params.entry]) as { path: string; raw: string; newPath?: string }[];
-        const assets = (params.assets ?? []) as { path: string; content: string; encoding: string }[];
+        const assets = (params.assets ?? []) as Upload[];
         // Check everything, then write: a refused picture leaves the entry unwritten too.
         // Pictures first: the dev server's watcher then never sees an entry naming a missing picture.
         const writes: [string, string | Buffer][] = [];
-        for (const a of assets) {
-          const rel = this.writable(a.path);
-          writes.push([rel, await this.checkImage(rel, a.content, a.encoding)]);
-        }
+        for (const a of assets) writes.push(await this.picture(a));
         for (const f of dataFiles) {
           if (typeof f?.raw !== 'string') throw new Refused(400, 'Malformed entry');
           writes.push([this.writable(f.newPath ?? f.path), f.raw]);
@@ -151,11 +159,9 @@ export class CmsLocalBackend {
       case 'getMediaFile':
         return this.mediaFile(String(params.path));
       case 'persistMedia': {
-        const asset = (params.asset ?? {}) as { path?: string; content?: string; encoding?: string };
-        const rel = this.rel(asset.path);
-        if (!rel.startsWith('images/')) throw new Refused(403, 'Pictures go to content/images/');
-        const bytes = await this.checkImage(rel, asset.content, asset.encoding);
-        await writeAtomic(this.abs(this.writable(asset.path)), bytes);
+        const asset = (params.asset ?? {}) as Upload;
+        const [rel, bytes] = await this.picture(asset);
+        await writeAtomic(this.abs(rel), bytes);
         return this.mediaFile(String(asset.path));
       }
       case 'deleteFile':
