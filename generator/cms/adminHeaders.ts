@@ -31,6 +31,5 @@ export const ADMIN_CSP = [
 export const ADMIN_HEADERS: Record<string, string> = {
   'Content-Security-Policy': ADMIN_CSP,
   'X-Robots-Tag': 'noindex, nofollow',
-  'X-Frame-Options': 'DENY',
   'Cache-Control': 'no-cache',
 };

@@ -2,6 +2,7 @@
 import { SitemapStream, streamToPromise } from 'sitemap';
 import type { PagePlan } from '../../contracts/pages.js';
 import { ADMIN_HEADERS } from '../cms/adminHeaders.js';
+import { SECURITY_HEADERS } from './securityHeaders.js';
 
 interface HostConfig {
   origin: string;
@@ -61,11 +62,7 @@ export function headersFile(cfg: HostConfig): string {
   return [
     '/*',
     `  Content-Security-Policy: ${contentSecurityPolicy(cfg)}`,
-    '  Strict-Transport-Security: max-age=63072000; includeSubDomains; preload',
-    '  X-Content-Type-Options: nosniff',
-    '  X-Frame-Options: DENY',
-    '  Referrer-Policy: strict-origin-when-cross-origin',
-    '  Permissions-Policy: camera=(), microphone=(), geolocation=(), usb=(), interest-cohort=()',
+    ...Object.entries(SECURITY_HEADERS).map(([k, v]) => `  ${k}: ${v}`),
     '/assets/*',
     '  Cache-Control: public, max-age=31536000, immutable',
     // The content manager: its own policy (generator/cms/adminHeaders.ts), after the site-wide
