@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkContent } from './content.js';
-import { ContentErrors, formatError } from './validate/errors.js';
+import { ContentErrors, formatError, githubAnnotation } from './validate/errors.js';
 import { writeSchemas } from './schemasWrite.js';
 import { build, type BuildOptions } from './build.js';
 import { writeNewCity } from './newCity.js';
@@ -119,6 +119,8 @@ main(process.argv.slice(2)).then(
     if (err instanceof ContentErrors) {
       console.error(`Build failed: ${err.errors.length} problem${err.errors.length === 1 ? '' : 's'} in content. dist/ was left as it was.\n`);
       for (const e of err.errors) console.error(formatError(e));
+      // In GitHub Actions each problem also becomes an annotation on its file and line.
+      if (process.env.GITHUB_ACTIONS === 'true') for (const e of err.errors) console.log(githubAnnotation(e));
     } else {
       console.error(err);
     }
