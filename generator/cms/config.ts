@@ -30,9 +30,11 @@ export const CHOICE_WIDGET = 'json-choice';
  * How the CMS groups the content kinds. A presentation choice only: every kind must be in exactly
  * one group (checked below), and what each holds comes from the model.
  */
-const GROUPS: { name: string; label: string; singular?: string; kinds: KindName[]; create?: boolean; description: string }[] = [
-  { name: 'cities', label: 'Cities', singular: 'City', kinds: ['city'], create: true, description: 'One entry per city. The file name (from the city name) becomes the page address: Mountain View → /locations/deep-cleaning-mountain-view-ca.' },
-  { name: 'services', label: 'Services', singular: 'Service', kinds: ['service'], description: 'The five service pages.' },
+const GROUPS: { name: string; label: string; singular?: string; kinds: KindName[]; create?: boolean; preview?: boolean; description: string }[] = [
+  // preview: the admin page draws these with the site's templates (src/admin/main.tsx); the others
+  // get the whole width for their form.
+  { name: 'cities', label: 'Cities', singular: 'City', kinds: ['city'], create: true, preview: true, description: 'One entry per city. The file name (from the city name) becomes the page address: Mountain View → /locations/deep-cleaning-mountain-view-ca.' },
+  { name: 'services', label: 'Services', singular: 'Service', kinds: ['service'], preview: true, description: 'The five service pages.' },
   { name: 'pages', label: 'Pages', kinds: ['home', 'servicesIndex', 'locations', 'contact', 'customerLogin', 'bookOnline'], description: 'The single pages of the site.' },
   { name: 'checklist', label: 'Checklist', kinds: ['checklist'], description: 'The rooms and tasks of /checklist.' },
   { name: 'settings', label: 'Site settings', kinds: ['site', 'forms'], description: 'Business details, navigation, and the texts of the forms.' },
@@ -128,6 +130,8 @@ function widgetOf(name: string, s: Schema, ctx: FieldContext): Record<string, un
   }
 }
 
+const SUMMARY_FIELDS = ['name', 'title', 'question', 'task', 'type', 'label'];
+
 function listOf(name: string, s: Schema, ctx: FieldContext): Record<string, unknown> & { widget: string } {
   const items = s.items ?? {};
   const counts = { ...(s.minItems !== undefined && { min: s.minItems }), ...(s.maxItems !== undefined && { max: s.maxItems }) };
@@ -142,8 +146,10 @@ function listOf(name: string, s: Schema, ctx: FieldContext): Record<string, unkn
     return { widget: 'list', typeKey: 'kind', types, ...counts };
   }
   if (items.type === 'object') {
-    const first = Object.keys(items.properties ?? {})[0];
-    return { widget: 'list', collapsed: true, ...(first && { summary: `{{fields.${first}}}` }), fields: fieldsOf(items, ctx), ...counts };
+    // A collapsed entry shows its most telling field: its name or title if it has one.
+    const keys = Object.keys(items.properties ?? {});
+    const shown = SUMMARY_FIELDS.find((k) => keys.includes(k)) ?? keys[0];
+    return { widget: 'list', collapsed: true, ...(shown && { summary: `{{fields.${shown}}}` }), fields: fieldsOf(items, ctx), ...counts };
   }
   const single = fieldOf(name.replace(/s$/, '') || name, items, true, ctx);
   const widget = /^(paragraphs|intro)$/.test(name) ? 'text' : single.widget;
@@ -177,7 +183,7 @@ export function cmsCollections(): CmsCollection[] {
   if (missing.length || new Set(grouped).size !== grouped.length) throw new Error(`cms config: every content kind must be in one group (missing: ${missing.join(', ')})`);
   return GROUPS.map((group): CmsCollection => {
     const first: ContentKind = kinds[group.kinds[0]!];
-    const common = { name: group.name, label: group.label, description: group.description, editor: { preview: true } };
+    const common = { name: group.name, label: group.label, description: group.description, editor: { preview: group.preview ?? false } };
     if (first.dir) {
       const markdown = first.format === 'markdown';
       const fields = kindFields(group.kinds[0]!);

@@ -10,7 +10,7 @@
  */
 import * as React from 'react';
 import * as ReactDOM from 'react-dom';
-import { cmsYamlFormat } from './format.js';
+import { cmsYamlFormat, fieldSetsOf } from './format.js';
 import { ChoiceControl, ChoicePreview } from './choice.js';
 import { CityPreview, ServicePreview, setPreviewContext, type PreviewContext } from './preview.js';
 import type { AdminSettings } from './settings.js';
@@ -21,7 +21,7 @@ interface DecapCms {
   registerPreviewTemplate(collection: string, component: React.ComponentType<never>): void;
   registerPreviewStyle(url: string): void;
   registerWidget(name: string, control: React.ComponentType<never>, preview?: React.ComponentType<never>): void;
-  registerCustomFormat(name: string, extension: string, format: typeof cmsYamlFormat): void;
+  registerCustomFormat(name: string, extension: string, format: ReturnType<typeof cmsYamlFormat>): void;
 }
 
 declare global {
@@ -95,7 +95,7 @@ async function start() {
   CMS.registerPreviewTemplate('services', ServicePreview as React.ComponentType<never>);
   CMS.registerWidget('json-choice', ChoiceControl as React.ComponentType<never>, ChoicePreview as React.ComponentType<never>);
   // Replaces the built-in "yaml" format, so the configuration stays plain Decap configuration.
-  CMS.registerCustomFormat('yaml', 'yaml', cmsYamlFormat);
+  CMS.registerCustomFormat('yaml', 'yaml', cmsYamlFormat(fieldSetsOf(config)));
 
   // Sign-in goes to this very host (functions/api/auth.ts on Cloudflare Pages); on localhost and
   // 127.0.0.1 the dev server's local backend answers instead (generator/cms/localBackend.ts).

@@ -158,6 +158,32 @@ describe('the content manager at /admin', () => {
     await closeAdmin(page);
   });
 
+  it('edits a checklist cell with the Yes / No / N/A choice, saved as the model\'s values', async () => {
+    const file = path.join(contentDir, 'checklist.yaml');
+    type Checklist = { rooms: { tasks: { task: string; moveInOut: boolean | 'N/A' }[] }[] };
+    const before = parseYaml(await readFile(file, 'utf8')) as Checklist;
+    const first = before.rooms[0]!.tasks[0]!;
+    expect(first.moveInOut).toBe(true);
+    const page = await openAdmin('/collections/checklist/entries/checklist');
+    // Rooms and tasks are listed collapsed, by their names: open the kitchen, then its first task
+    // (each entry's expand button sits beside its name).
+    const expand = (name: string) => page.getByText(name, { exact: true }).first().locator('xpath=..').getByRole('button').first().click();
+    await expand('Kitchen');
+    await expand(first.task);
+    const cell = page.locator('select:visible');
+    await expect.poll(() => cell.count()).toBe(1);
+    expect(await cell.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe('Yes');
+    await cell.selectOption({ label: 'N/A' });
+    await publish(page);
+    await expect.poll(() => readFile(file, 'utf8').then((t) => (parseYaml(t) as Checklist).rooms[0]!.tasks[0]!.moveInOut), { timeout: 15_000 }).toBe('N/A');
+    const after = parseYaml(await readFile(file, 'utf8')) as Checklist;
+    after.rooms[0]!.tasks[0]!.moveInOut = true;
+    expect(after).toEqual(before);
+    expect((await readFile(file, 'utf8')).split('\n')[0]).toBe('# yaml-language-server: $schema=./schemas/checklist.schema.json');
+    expect(await problems(contentDir)).toEqual([]);
+    await closeAdmin(page);
+  });
+
   it('uploads a hero photo into content/images/ for the image pipeline, and refuses a file that is not a picture or too large', async () => {
     const cityFile = path.join(contentDir, 'cities/campbell.yaml');
     const cityBefore = await readFile(cityFile, 'utf8');
