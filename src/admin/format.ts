@@ -10,17 +10,22 @@ import { Document, isMap, isScalar, parse, type Pair } from 'yaml';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-/** Drops null, undefined and '' values and objects left empty; lists keep their length (the model counts items). */
-export function pruneEmpty(value: unknown): Json | undefined {
+/**
+ * Drops null, undefined and '' values, and groups left with nothing but empty lists (the form
+ * starts a city's optional page with empty lists); lists keep their length, since the model
+ * counts items, and a file's own top-level lists stay even when empty.
+ */
+export function pruneEmpty(value: unknown, nested = false): Json | undefined {
   if (value === null || value === undefined || value === '') return undefined;
-  if (Array.isArray(value)) return value.map((v) => pruneEmpty(v) ?? null);
+  if (Array.isArray(value)) return value.map((v) => pruneEmpty(v, true) ?? null);
   if (typeof value === 'object') {
     const out: Record<string, Json> = {};
     for (const [k, v] of Object.entries(value)) {
-      const kept = pruneEmpty(v);
+      const kept = pruneEmpty(v, true);
       if (kept !== undefined) out[k] = kept;
     }
-    return Object.keys(out).length ? out : undefined;
+    const blank = Object.values(out).every((v) => Array.isArray(v) && v.length === 0);
+    return Object.keys(out).length && !(nested && blank) ? out : undefined;
   }
   if (typeof value === 'number' && Number.isNaN(value)) return undefined;
   return value as Json;

@@ -10,19 +10,25 @@
  */
 import * as React from 'react';
 import * as ReactDOM from 'react-dom';
+import { entryFile, entryProblems } from './check.js';
 import { cmsYamlFormat, fieldSetsOf } from './format.js';
 import { ChoiceControl, ChoicePreview } from './choice.js';
 import { CityPreview, ServicePreview, setPreviewContext, type PreviewContext } from './preview.js';
 import type { AdminSettings } from './settings.js';
+import { optionalObjectControl, type WidgetDefinition } from './optionalObject.js';
 import { pictureProblem } from './upload.js';
 
 interface DecapCms {
   init(options: { config: Record<string, unknown> }): void;
   registerPreviewTemplate(collection: string, component: React.ComponentType<never>): void;
   registerPreviewStyle(url: string): void;
-  registerWidget(name: string, control: React.ComponentType<never>, preview?: React.ComponentType<never>): void;
+  registerWidget(name: string, control: React.ComponentType<never>, preview?: React.ComponentType<never>, schema?: object): void;
+  getWidget(name: string): WidgetDefinition;
   registerCustomFormat(name: string, extension: string, format: ReturnType<typeof cmsYamlFormat>): void;
+  registerEventListener(listener: { name: 'preSave'; handler: (event: { entry: ImmutableEntry }) => undefined }): void;
 }
+
+interface ImmutableEntry { get(key: 'collection' | 'slug'): string; get(key: 'data'): { toJS(): Record<string, unknown> } }
 
 declare global {
   interface Window {
@@ -94,8 +100,20 @@ async function start() {
   CMS.registerPreviewTemplate('cities', CityPreview as React.ComponentType<never>);
   CMS.registerPreviewTemplate('services', ServicePreview as React.ComponentType<never>);
   CMS.registerWidget('json-choice', ChoiceControl as React.ComponentType<never>, ChoicePreview as React.ComponentType<never>);
+  const object = CMS.getWidget('object');
+  CMS.registerWidget('object', optionalObjectControl(object), object.preview, object.schema);
   // Replaces the built-in "yaml" format, so the configuration stays plain Decap configuration.
   CMS.registerCustomFormat('yaml', 'yaml', cmsYamlFormat(fieldSetsOf(config)));
+  // Nothing npm run check would refuse is saved (src/admin/check.ts); Decap shows the reason.
+  CMS.registerEventListener({
+    name: 'preSave',
+    handler: ({ entry }) => {
+      const target = entryFile(config, entry.get('collection'), entry.get('slug'));
+      const problems = target ? entryProblems(target, entry.get('data').toJS()) : [];
+      if (problems.length) throw new Error(`not saved, ${problems.length === 1 ? 'a problem' : `${problems.length} problems`} to fix first:\n${problems.join('\n')}`);
+      return undefined;
+    },
+  });
 
   // Sign-in goes to this very host (functions/api/auth.ts on Cloudflare Pages); on localhost and
   // 127.0.0.1 the dev server's local backend answers instead (generator/cms/localBackend.ts).

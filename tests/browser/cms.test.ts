@@ -4,9 +4,10 @@
  * Chromium at 1280px, the admin page's Content-Security-Policy applied (any violation fails).
  * - a new city typed into the form is previewed by the real city template while typing, published,
  *   written as a valid YAML file, and the rebuilt site has its card, its page and its sitemap entry;
- * - an edited tagline reaches the page, and nothing else in the file changes;
- * - an empty required field and a too-short text are refused with the model's hints, and no file
- *   is written;
+ * - an edited tagline reaches the page, and nothing else in the file changes; a city with only a
+ *   card is edited without being asked for page texts;
+ * - an empty required field, a too-short text and lists never opened are refused with the model's
+ *   hints and npm run check's words, and no file is written;
  * - a picture is uploaded into content/images/ and goes through the image pipeline; a file that is
  *   not a picture, or too large, is refused with a message, and nothing reaches content/.
  */
@@ -141,7 +142,22 @@ describe('the content manager at /admin', () => {
     await closeAdmin(page);
   });
 
-  it('refuses to save a city with a required field empty or a text too short, and says what the model asks', async () => {
+  it('edits a city that has only a card (no page of its own) without asking for page texts', async () => {
+    const file = path.join(contentDir, 'cities/fremont.yaml');
+    const before = parseYaml(await readFile(file, 'utf8')) as { description: string; page?: unknown };
+    expect(before.page).toBeUndefined();
+    const page = await openAdmin('/collections/cities/entries/fremont');
+    const description = page.getByLabel('Description', { exact: true });
+    await expect.poll(() => description.inputValue()).toBe(before.description);
+    await description.fill('Lake Elizabeth, Mission San Jose and quiet family neighborhoods across the East Bay.');
+    await publish(page);
+    await expect.poll(() => readFile(file, 'utf8'), { timeout: 15_000 }).toContain('Lake Elizabeth, Mission San Jose');
+    expect(parseYaml(await readFile(file, 'utf8'))).toEqual({ ...before, description: 'Lake Elizabeth, Mission San Jose and quiet family neighborhoods across the East Bay.' });
+    expect(await problems(contentDir)).toEqual([]);
+    await closeAdmin(page);
+  });
+
+  it('refuses to save a city with a required field empty, a text too short or a list left out, and says what the model asks', async () => {
     const files = await readdir(path.join(contentDir, 'cities'));
     const page = await openAdmin('/collections/cities/new');
     await page.getByLabel('Name', { exact: true }).fill('Sunnyvale');
@@ -155,7 +171,25 @@ describe('the content manager at /admin', () => {
     await expect.poll(() => page.getByText('must not be blank; 50 to 170 characters').count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByText(/missed a required field/).count()).toBeGreaterThan(0);
     expect(await readdir(path.join(contentDir, 'cities'))).toEqual(files);
+
     await closeAdmin(page);
+
+    // Every field the form shows is right, but two lists were never opened: the check `npm run
+    // check` makes refuses the save, in its words.
+    const again = await openAdmin('/collections/cities/new');
+    await again.getByLabel('Name', { exact: true }).fill('Sunnyvale');
+    await again.getByLabel('Population', { exact: true }).fill('~155,000');
+    await again.getByLabel('Description', { exact: true }).fill('Neighborhoods between the orchards and the tech campuses.');
+    await again.getByLabel('SEO description', { exact: true }).fill('Deep cleaning in Sunnyvale, CA by a bonded, insured local team with eco-friendly products.');
+    await again.getByLabel('Tagline', { exact: true }).fill('Sunnyvale homes, spotless');
+    for (let i = 0; i < 6; i++) await again.getByRole('button', { name: 'Add benefits' }).click();
+    await fillNth(again, 'Benefit', ['One', 'Two', 'Three', 'Four', 'Five', 'Six']);
+    await publish(again);
+    await expect.poll(() => again.getByText(/not saved, 2 problems to fix first/).count()).toBe(1);
+    expect(await again.getByText(/not saved, 2 problems to fix first/).textContent())
+      .toMatch(/page\.intro: required field is missing \(Exactly two intro paragraphs\)\s*page\.faqs: required field is missing \(Three or four questions and answers\)/);
+    expect(await readdir(path.join(contentDir, 'cities'))).toEqual(files);
+    await closeAdmin(again);
   });
 
   it('edits a checklist cell with the Yes / No / N/A choice, saved as the model\'s values', async () => {

@@ -142,8 +142,14 @@ describe('the CMS configuration', () => {
     });
   });
 
-  it('leaves out optional values the form left empty, which the model would refuse', () => {
-    const saved = cmsYamlFormat().toFile({ name: 'Los Altos', order: '', population: '~31,000', description: 'x', page: { heroImage: '', intro: [] } }, ['name', 'population', 'description', 'order', 'page'], { name: 'modeline' });
-    expect(saved).toBe('# modeline\nname: Los Altos\npopulation: ~31,000\ndescription: x\npage:\n  intro: []\n');
+  it('leaves out optional values the form left empty, which the model would refuse, and a page left blank', () => {
+    const format = cmsYamlFormat();
+    const order = ['name', 'population', 'description', 'order', 'page'];
+    // A city with only a card: the form's blank page (empty picture, empty lists) is not written.
+    expect(format.toFile({ name: 'Los Altos', order: '', population: '~31,000', description: 'x', page: { heroImage: '', intro: [], faqs: [] } }, order, { name: 'modeline' }))
+      .toBe('# modeline\nname: Los Altos\npopulation: ~31,000\ndescription: x\n');
+    // A page with something in it is kept, lists and all, for the check to count.
+    expect(format.toFile({ name: 'Los Altos', population: '~31,000', description: 'x', page: { tagline: 't', heroImage: null, intro: [] } }, order, {}))
+      .toBe('name: Los Altos\npopulation: ~31,000\ndescription: x\npage:\n  tagline: t\n  intro: []\n');
   });
 });
