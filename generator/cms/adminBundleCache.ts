@@ -1,7 +1,7 @@
 /**
- * The admin bundle is built once per distinct input (src/admin, the templates it previews with,
- * contracts, the lockfile) and kept in .cache/admin/<digest>/, like the islands: an unchanged
- * build does not even start Vite. Vite runs in a process of its own, which gives its memory back.
+ * The admin bundle is built once per distinct input (the files it imports, the lockfile) and kept
+ * in .cache/admin/<digest>/, like the islands: an unchanged build does not even start Vite. Vite
+ * runs in a process of its own, which gives its memory back.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -14,7 +14,9 @@ import type { AdminBundle, AdminBundleOptions } from './adminBundle.js';
 
 function inputDigest(root: string): string {
   return new CacheKey()
-    .files(root, ['src/admin', 'templates', 'contracts'])
+    // Everything the admin script imports: its own code, the templates it previews with (and the
+    // islands and lead rules they import), the model, and the generator's validation (check.ts).
+    .files(root, ['src', 'templates', 'contracts', 'generator/validate', 'supabase/functions/_shared'])
     .lockfile(root)
     .add(readFileSync(path.join(root, 'generator/cms/adminBundle.ts')), readFileSync(path.join(root, 'generator/assets/viteBundle.ts')))
     .digest(24);
