@@ -84,13 +84,20 @@ describe('the content manager at /admin', () => {
 
   const built = (file: string) => readFile(path.join(outDir, file), 'utf8').catch(() => '');
 
+  /** Types the single-line fields of a new city, by their labels. */
+  async function fillFields(page: Page, values: Record<string, string>) {
+    for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
+  }
+
   it('creates "Mountain View" through the form, with a live preview, and the next build has it everywhere', async () => {
     const page = await openAdmin('/collections/cities/new');
-    await page.getByLabel('Name', { exact: true }).fill('Mountain View');
-    await page.getByLabel('Population', { exact: true }).fill('~82,000');
-    await page.getByLabel('Description', { exact: true }).fill('Home of tech campuses, tree-lined family neighborhoods and the cafés of Castro Street.');
-    await page.getByLabel('SEO description', { exact: true }).fill('Deep cleaning in Mountain View, CA by a bonded, insured local team using eco-friendly products. Book online in minutes.');
-    await page.getByLabel('Tagline', { exact: true }).fill('Spotless homes from Castro Street to Shoreline Park');
+    await fillFields(page, {
+      Name: 'Mountain View',
+      Population: '~82,000',
+      Description: 'Home of tech campuses, tree-lined family neighborhoods and the cafés of Castro Street.',
+      'SEO description': 'Deep cleaning in Mountain View, CA by a bonded, insured local team using eco-friendly products. Book online in minutes.',
+      Tagline: 'Spotless homes from Castro Street to Shoreline Park',
+    });
     for (let i = 0; i < 2; i++) await page.getByRole('button', { name: 'Add intro' }).click();
     for (let i = 0; i < 6; i++) await page.getByRole('button', { name: 'Add benefits' }).click();
     for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Add faqs' }).click();
@@ -160,9 +167,7 @@ describe('the content manager at /admin', () => {
   it('refuses to save a city with a required field empty, a text too short or a list left out, and says what the model asks', async () => {
     const files = await readdir(path.join(contentDir, 'cities'));
     const page = await openAdmin('/collections/cities/new');
-    await page.getByLabel('Name', { exact: true }).fill('Sunnyvale');
-    await page.getByLabel('Description', { exact: true }).fill('Neighborhoods between the orchards and the tech campuses.');
-    await page.getByLabel('SEO description', { exact: true }).fill('Too short.');
+    await fillFields(page, { Name: 'Sunnyvale', Description: 'Neighborhoods between the orchards and the tech campuses.', 'SEO description': 'Too short.' });
     await publish(page);
     // Population stays empty: the field says so, under the model's hint for it.
     const population = page.locator('[id^="population-field"]').locator('xpath=ancestor::div[1]/..');
@@ -177,11 +182,13 @@ describe('the content manager at /admin', () => {
     // Every field the form shows is right, but two lists were never opened: the check `npm run
     // check` makes refuses the save, in its words.
     const again = await openAdmin('/collections/cities/new');
-    await again.getByLabel('Name', { exact: true }).fill('Sunnyvale');
-    await again.getByLabel('Population', { exact: true }).fill('~155,000');
-    await again.getByLabel('Description', { exact: true }).fill('Neighborhoods between the orchards and the tech campuses.');
-    await again.getByLabel('SEO description', { exact: true }).fill('Deep cleaning in Sunnyvale, CA by a bonded, insured local team with eco-friendly products.');
-    await again.getByLabel('Tagline', { exact: true }).fill('Sunnyvale homes, spotless');
+    await fillFields(again, {
+      Name: 'Sunnyvale',
+      Population: '~155,000',
+      Description: 'Neighborhoods between the orchards and the tech campuses.',
+      'SEO description': 'Deep cleaning in Sunnyvale, CA by a bonded, insured local team with eco-friendly products.',
+      Tagline: 'Sunnyvale homes, spotless',
+    });
     for (let i = 0; i < 6; i++) await again.getByRole('button', { name: 'Add benefits' }).click();
     await fillNth(again, 'Benefit', ['One', 'Two', 'Three', 'Four', 'Five', 'Six']);
     await publish(again);
