@@ -15,8 +15,10 @@ const href = describe(
   z.string().regex(/^(\/[^\s]*|tel:\+?[0-9]+|mailto:[^\s@]+@[^\s@]+|https:\/\/[^\s]+)$/),
   'A site path starting with /, a tel: or mailto: link, or an https:// URL',
 );
+/** An image's path under content/images/; the CMS recognises image fields by this pattern. */
+export const IMAGE_PATH = /^[a-z0-9][a-z0-9/_-]*\.(svg|png|jpe?g|webp)$/;
 const imagePath = describe(
-  z.string().regex(/^[a-z0-9][a-z0-9/_-]*\.(svg|png|jpe?g|webp)$/),
+  z.string().regex(IMAGE_PATH),
   'An image file under content/images/, e.g. cities/san-jose.svg',
 );
 const iconName = describe(

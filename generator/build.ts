@@ -19,6 +19,7 @@ import { planLayout, planPages } from './plan/plan.js';
 import { renderPages } from './render/pool.js';
 import type { BatchResult } from './render/renderAndWrite.js';
 import { PageCache, renderCodeVersion } from './render/pageCache.js';
+import { adminAssets, writeAdminPage, type AdminAssets } from './cms/adminFiles.js';
 import { ContentErrors } from './validate/errors.js';
 import { headersFile, redirectsFile, robotsTxt, sitemapXml } from './write/hostFiles.js';
 import { brokenLinks } from './write/links.js';
@@ -121,6 +122,9 @@ export interface SiteAssets {
 /** The steps after the content, writing into outDir: `build` runs each once, dev.ts as content or code changes. */
 export class Pipeline {
   private readonly contentDir: string;
+  /** The content manager's scripts (generator/cms), and the assets its previews use. */
+  private admin: AdminAssets | undefined;
+  private site: SiteAssets | undefined;
 
   constructor(private readonly opts: BuildOptions, readonly outDir: string, private readonly extraAssets: Partial<Layout['assets']> = {}) {
     this.contentDir = opts.contentDir ?? path.join(opts.root, 'content');
@@ -131,7 +135,7 @@ export class Pipeline {
     const { opts, contentDir, outDir, extraAssets } = this;
     const { root } = opts;
     await mkdir(path.join(outDir, 'assets', 'img'), { recursive: true });
-    const [images, font, islands, scripts, staticFiles] = await settleAll([
+    const [images, font, islands, scripts, staticFiles, admin] = await settleAll([
       listImages(contentDir).then((names) => processImages(contentDir, path.join(root, '.cache', 'images'), names)),
       loadFont(root),
       opts.skipIslands ? undefined : bundleIslandsCached({
@@ -142,6 +146,7 @@ export class Pipeline {
       }),
       copyScripts(root, outDir),
       copyStatic(contentDir, outDir),
+      opts.skipIslands ? undefined : adminAssets(root, outDir),
     ]);
     const css = await compileCss(root, font.fontFaceCss);
     const cssUrl = `/assets/site-${contentHash(css)}.css`;
@@ -153,9 +158,11 @@ export class Pipeline {
     const assets: Layout['assets'] = { css: cssUrl, font: font.url, ...scripts, ...(islands && { entry: islands.entry }), ...extraAssets };
     const files = new Set<string>([
       cssUrl, font.url, ...images.files.map((f) => f.url), ...Object.values(scripts), ...(islands?.files.map((f) => f.path) ?? []), ...staticFiles,
-      ...Object.values(extraAssets),
+      ...Object.values(extraAssets), ...(admin?.files ?? []),
     ]);
-    return { assets, images: images.refs, files };
+    this.admin = admin;
+    this.site = { assets, images: images.refs, files };
+    return this.site;
   }
 
   plan(model: SiteModel, site: SiteAssets, memo?: PlanMemo): { layout: Layout; pages: PagePlan[] } {
@@ -189,6 +196,9 @@ export class Pipeline {
       writeFile(path.join(outDir, 'robots.txt'), robotsTxt(origin)),
       writeFile(path.join(outDir, '_headers'), headersFile(hostConfig)),
       writeFile(path.join(outDir, '_redirects'), redirectsFile(pages)),
+      this.admin && this.site && writeAdminPage({
+        outDir, model, admin: this.admin, plan: { origin, images: this.site.images, assets: this.site.assets, year: buildYear() },
+      }),
     ]);
   }
 }

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkContent } from './content.js';
-import { ContentErrors, formatError } from './validate/errors.js';
+import { ContentErrors, formatError, githubAnnotation } from './validate/errors.js';
 import { writeSchemas } from './schemasWrite.js';
 import { build, type BuildOptions } from './build.js';
 import { writeNewCity } from './newCity.js';
@@ -13,6 +13,7 @@ import { createLocalBackend } from './serve/backend.js';
 import { localApiKey } from './serve/gateway.js';
 import { startServer, type RequestHandler } from './serve/server.js';
 import { DevSession, printUpdate } from './dev.js';
+import { CmsLocalBackend } from './cms/localBackend.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -40,11 +41,13 @@ async function main(argv: string[]): Promise<number> {
       const session = new DevSession(options, printUpdate);
       await session.start();
       const unwatch = await session.watch();
-      const { url } = await serve(options, options.outDir, session.handle, async () => {
+      // The content manager at /admin saves into the content folder through this server (no account needed).
+      const cms = new CmsLocalBackend(options.contentDir ?? contentDirFromEnv());
+      const { url } = await serve(options, options.outDir, async (req, res) => (await session.handle(req, res)) || cms.handle(req, res), async () => {
         await unwatch();
         await session.close();
       });
-      console.log(`Dev server on ${url}: watching content/, templates/ and src/. Press Ctrl+C to stop.`);
+      console.log(`Dev server on ${url}: watching content/, templates/ and src/; edit content in the browser at ${url}/admin. Press Ctrl+C to stop.`);
       return new Promise<number>(() => {});
     }
     case 'leads': {
@@ -116,6 +119,8 @@ main(process.argv.slice(2)).then(
     if (err instanceof ContentErrors) {
       console.error(`Build failed: ${err.errors.length} problem${err.errors.length === 1 ? '' : 's'} in content. dist/ was left as it was.\n`);
       for (const e of err.errors) console.error(formatError(e));
+      // In GitHub Actions each problem also becomes an annotation on its file and line.
+      if (process.env.GITHUB_ACTIONS === 'true') for (const e of err.errors) console.log(githubAnnotation(e));
     } else {
       console.error(err);
     }

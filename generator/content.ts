@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { SiteModel } from '../contracts/content.js';
 import type { ValidDoc } from '../contracts/documents.js';
 import type { ContentError } from '../contracts/errors.js';
+import { kindOf } from '../contracts/kinds.js';
 import { listContentFiles, parseContent, readFiles } from './load.js';
 import { assembleModel } from './model/assemble.js';
 import { ParseCache } from './parseCache.js';
@@ -61,6 +62,8 @@ export class ContentSet {
   /** Check these files again (posix paths relative to the content folder); a file that is gone is dropped. */
   async reread(rels: readonly string[]): Promise<void> {
     for (const rel of rels) {
+      // Only the files readAll reads (listContentFiles): a picture saved into images/ is no document.
+      if (!kindOf(rel)) continue;
       const bytes = await readFile(path.join(this.contentDir, rel)).catch(() => undefined);
       if (bytes === undefined) this.checked.delete(rel);
       else this.checked.set(rel, checkFile(rel, this.displayPrefix + rel, bytes, this.cache));

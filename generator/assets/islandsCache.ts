@@ -15,7 +15,7 @@ function inputDigest(opts: IslandBundleOptions): string {
   return new CacheKey()
     .files(opts.root, ['src', 'contracts'])
     .lockfile(opts.root)
-    .add(readFileSync(path.join(opts.root, 'generator/assets/islands.ts')))
+    .add(readFileSync(path.join(opts.root, 'generator/assets/islands.ts')), readFileSync(path.join(opts.root, 'generator/assets/viteBundle.ts')))
     .add(JSON.stringify([opts.supabaseUrl ?? '', opts.supabaseAnonKey ?? '', opts.webhookUrl ?? '']))
     .digest(24);
 }

@@ -20,6 +20,18 @@ export function formatError(e: ContentError): string {
   return e.hint ? `${head}\n    hint: ${e.hint}` : head;
 }
 
+/**
+ * A content problem as a GitHub Actions annotation: shown on the file and line in a pull request's
+ * "Files changed" and checks (the CMS's editorial workflow opens one per change). Workflow-command
+ * escaping: '%', CR and LF in the message; also ':' and ',' in the properties.
+ */
+export function githubAnnotation(e: ContentError): string {
+  const data = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const prop = (s: string) => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+  const where = [`file=${prop(e.file)}`, ...(e.line ? [`line=${e.line}`, `col=${e.column ?? 1}`] : []), ...(e.path ? [`title=${prop(e.path)}`] : [])];
+  return `::error ${where.join(',')}::${data(e.hint ? `${e.message}. Hint: ${e.hint}` : e.message)}`;
+}
+
 export function sortErrors(errors: ContentError[]): ContentError[] {
   return [...errors].sort((a, b) =>
     a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));

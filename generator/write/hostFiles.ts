@@ -1,6 +1,8 @@
 /** robots.txt, the sitemap and the host config read by Netlify and Cloudflare Pages alike. */
 import { SitemapStream, streamToPromise } from 'sitemap';
 import type { PagePlan } from '../../contracts/pages.js';
+import { ADMIN_HEADERS } from '../cms/adminHeaders.js';
+import { SECURITY_HEADERS } from './securityHeaders.js';
 
 interface HostConfig {
   origin: string;
@@ -60,13 +62,13 @@ export function headersFile(cfg: HostConfig): string {
   return [
     '/*',
     `  Content-Security-Policy: ${contentSecurityPolicy(cfg)}`,
-    '  Strict-Transport-Security: max-age=63072000; includeSubDomains; preload',
-    '  X-Content-Type-Options: nosniff',
-    '  X-Frame-Options: DENY',
-    '  Referrer-Policy: strict-origin-when-cross-origin',
-    '  Permissions-Policy: camera=(), microphone=(), geolocation=(), usb=(), interest-cohort=()',
+    ...Object.entries(SECURITY_HEADERS).map(([k, v]) => `  ${k}: ${v}`),
     '/assets/*',
     '  Cache-Control: public, max-age=31536000, immutable',
+    // The content manager: its own policy (generator/cms/adminHeaders.ts), after the site-wide
+    // rule so it replaces it where the host takes the last match (on Cloudflare Pages,
+    // functions/admin.ts sets these headers).
+    ...['/admin', '/admin/*'].flatMap((pattern) => [pattern, ...Object.entries(ADMIN_HEADERS).map(([k, v]) => `  ${k}: ${v}`)]),
     '',
   ].join('\n');
 }

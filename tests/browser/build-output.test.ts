@@ -9,7 +9,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { build } from '../../generator/build.js';
 import { fileForRoute } from '../../contracts/routes.js';
 import { ROOT, tempDir, treeDigest } from '../helpers/content.js';
-import { jsonLd, sitemapUrls } from '../helpers/dist.js';
+import { distPages, jsonLd, sitemapUrls } from '../helpers/dist.js';
 import { siteRoutes } from '../helpers/routes.js';
 
 const ORIGIN = 'https://www.bayshinecleaning.com'; // tests/globalSetup.ts builds with this SITE_URL
@@ -33,7 +33,7 @@ describe('the full build of the real site', () => {
 
   it('lists every page in the sitemap (the 404 page excepted), with canonical URLs matching the pages', async () => {
     const urls = sitemapUrls(await readFile(path.join(dist, 'sitemap.xml'), 'utf8'));
-    const htmlFiles = (await readdir(dist, { recursive: true })).map((f) => f.split(path.sep).join('/')).filter((f) => f.endsWith('.html') && f !== '404.html');
+    const htmlFiles = (await distPages(dist)).map((p) => p.file).filter((f) => f !== '404.html');
     expect(urls).toHaveLength(htmlFiles.length);
     for (const file of htmlFiles) {
       const html = await readFile(path.join(dist, file), 'utf8');
@@ -75,7 +75,7 @@ describe('the full build of the real site', () => {
   });
 
   it('gives every page its own title and meta description', async () => {
-    const htmlFiles = (await readdir(dist, { recursive: true })).filter((f) => f.endsWith('.html'));
+    const htmlFiles = (await distPages(dist)).map((p) => p.file);
     const titles = new Set<string>();
     const descriptions = new Set<string>();
     for (const file of htmlFiles) {

@@ -83,4 +83,17 @@ describe('content errors', () => {
       expect((await readdir(dir)).sort()).toEqual(['bad', 'dist', 'good']);
     });
   });
+
+  it('npm run check in GitHub Actions also annotates each problem on its file, line and column', async () => {
+    await withTempDir('check-annotations-', async (dir) => {
+      const bad = await contentCopy(dir, BROKEN);
+      const result = await run('npx', ['tsx', 'generator/cli.ts', 'check'], {
+        cwd: ROOT, env: { ...process.env, CONTENT_DIR: bad, GITHUB_ACTIONS: 'true' },
+      }).then(() => ({ code: 0, stdout: '' }), (e: { code: number; stdout: string }) => e);
+      expect(result.code).toBe(1);
+      const annotations = result.stdout.split('\n').filter((l) => l.startsWith('::error '));
+      expect(annotations).toHaveLength(5);
+      expect(annotations).toContainEqual(expect.stringMatching(/^::error file=[^,]*content\/cities\/[\w-]+\.yaml,line=\d+,col=\d+,title=page\.faqs\[2\]\.answer::expected text, got a number/));
+    });
+  });
 });

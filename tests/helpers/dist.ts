@@ -2,6 +2,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { ADMIN_PAGE } from '../../generator/cms/adminFiles.js';
 
 export interface DistPage {
   /** Path inside dist/, with forward slashes: `locations/deep-cleaning-san-jose-ca.html`. */
@@ -10,11 +11,11 @@ export interface DistPage {
   route: string;
 }
 
-/** Every .html file of dist/, sorted, with its clean URL. */
+/** Every page of the site in dist/ (its .html files but the content manager's /admin), sorted, with its clean URL. */
 export async function distPages(dist: string): Promise<DistPage[]> {
   const entries = await readdir(dist, { recursive: true, withFileTypes: true });
   return entries
-    .filter((e) => e.isFile() && e.name.endsWith('.html'))
+    .filter((e) => e.isFile() && e.name.endsWith('.html') && !(e.name === ADMIN_PAGE && e.parentPath === dist))
     .map((e) => path.relative(dist, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
     .sort()
     .map((file) => ({ file, route: routeOf(file) }));

@@ -1,0 +1,43 @@
+/**
+ * The admin bundle is built once per distinct input (the files it imports, the lockfile) and kept
+ * in .cache/admin/<digest>/, like the islands: an unchanged build does not even start Vite. Vite
+ * runs in a process of its own, which gives its memory back.
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { CacheKey, fillDirAtomic } from '../cache.js';
+import type { AdminBundle, AdminBundleOptions } from './adminBundle.js';
+
+function inputDigest(root: string): string {
+  return new CacheKey()
+    // Everything the admin script imports: its own code, the templates it previews with (and the
+    // islands and lead rules they import), the model, and the generator's validation (check.ts).
+    .files(root, ['src', 'templates', 'contracts', 'generator/validate', 'supabase/functions/_shared'])
+    .lockfile(root)
+    .add(readFileSync(path.join(root, 'generator/cms/adminBundle.ts')), readFileSync(path.join(root, 'generator/assets/viteBundle.ts')))
+    .digest(24);
+}
+
+const run = promisify(execFile);
+
+export async function bundleAdminCached(opts: AdminBundleOptions): Promise<AdminBundle> {
+  const cacheDir = path.join(opts.root, '.cache', 'admin', inputDigest(opts.root));
+  const cached = await readFile(path.join(cacheDir, 'result.json'), 'utf8').then((t) => JSON.parse(t) as AdminBundle, () => undefined);
+  const result = cached ?? await fillDirAtomic(cacheDir, async (staging) => {
+    const script = fileURLToPath(new URL('./adminBundleProcess.ts', import.meta.url));
+    const built = await run(process.execPath, ['--import', 'tsx', script, JSON.stringify({ ...opts, outDir: path.join(staging, 'files') })], { cwd: opts.root, maxBuffer: 16 << 20 })
+      .then(({ stdout }) => JSON.parse(stdout.trim().split('\n').at(-1)!) as AdminBundle, (err: unknown) => {
+        const stderr = (err as { stderr?: string }).stderr?.trim();
+        const cause = stderr?.split('\n').find((line) => /^\w*Error: /.test(line)) ?? stderr ?? String(err);
+        throw new Error(`admin bundle failed: ${cause}`, { cause: err });
+      });
+    await writeFile(path.join(staging, 'result.json'), JSON.stringify(built));
+    return built;
+  });
+  await cp(path.join(cacheDir, 'files'), opts.outDir, { recursive: true });
+  return result;
+}

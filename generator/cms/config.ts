@@ -1,0 +1,236 @@
+/**
+ * The Decap CMS configuration, derived from the content model: every collection, field, label,
+ * hint, required flag, list length, pattern and number range comes from the JSON Schemas that
+ * generator/validate/jsonSchemas.ts derives from contracts/content.ts, so the CMS refuses what
+ * `npm run check` refuses. `npm run schemas` writes it to content/schemas/cms-config.json (a test
+ * fails when that file is stale); the build serves it at /admin/config.json with the settings of
+ * the deployment (GitHub repository, site URL) added.
+ */
+import path from 'node:path';
+import { IMAGE_PATH } from '../../contracts/content.js';
+import { kinds, type ContentKind, type KindName } from '../../contracts/kinds.js';
+import { MAX_UPLOAD_BYTES } from '../../src/admin/upload.js';
+import { jsonSchemaOf, NOT_BLANK } from '../validate/jsonSchemas.js';
+
+type Schema = {
+  type?: string; properties?: Record<string, Schema>; required?: string[]; items?: Schema; description?: string;
+  anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[]; const?: unknown; enum?: unknown[]; pattern?: string; format?: string;
+  minItems?: number; maxItems?: number; minLength?: number; maxLength?: number; minimum?: number; maximum?: number;
+};
+
+export type CmsField = Record<string, unknown> & { name: string; label: string; widget: string };
+export type CmsCollection = Record<string, unknown> & { name: string; label: string };
+export type CmsConfig = Record<string, unknown> & { collections: CmsCollection[] };
+
+
+/** The widget the admin bundle registers for a value that is one of a few JSON values (true, false, "N/A"). */
+export const CHOICE_WIDGET = 'json-choice';
+
+/**
+ * How the CMS groups the content kinds. A presentation choice only: every kind must be in exactly
+ * one group (checked below), and what each holds comes from the model.
+ */
+const GROUPS: { name: string; label: string; singular?: string; kinds: KindName[]; create?: boolean; preview?: boolean; description: string }[] = [
+  // preview: the admin page draws these with the site's templates (src/admin/main.tsx); the others
+  // get the whole width for their form.
+  { name: 'cities', label: 'Cities', singular: 'City', kinds: ['city'], create: true, preview: true, description: 'One entry per city. The file name (from the city name) becomes the page address: Mountain View → /locations/deep-cleaning-mountain-view-ca.' },
+  { name: 'services', label: 'Services', singular: 'Service', kinds: ['service'], preview: true, description: 'The five service pages.' },
+  { name: 'pages', label: 'Pages', kinds: ['home', 'servicesIndex', 'locations', 'contact', 'customerLogin', 'bookOnline'], description: 'The single pages of the site.' },
+  { name: 'checklist', label: 'Checklist', kinds: ['checklist'], description: 'The rooms and tasks of /checklist.' },
+  { name: 'settings', label: 'Site settings', kinds: ['site', 'forms'], description: 'Business details, navigation, and the texts of the forms.' },
+  { name: 'legal', label: 'Legal pages', singular: 'Legal page', kinds: ['legal'], description: 'Privacy policy and terms, in Markdown.' },
+];
+
+const ACRONYMS: Record<string, string> = { seo: 'SEO', faq: 'FAQ', faqs: 'FAQs', url: 'URL', id: 'ID', cta: 'Call to action', e164: 'E.164' };
+
+/** "seoDescription" → "SEO description": the label of a field, from its name in the model. */
+export function labelOf(name: string): string {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(' ').map((w) => ACRONYMS[w.toLowerCase()] ?? w.toLowerCase());
+  const first = words[0] ?? name;
+  words[0] = first === first.toLowerCase() ? first.charAt(0).toUpperCase() + first.slice(1) : first;
+  return words.join(' ');
+}
+
+const FORMAT_PATTERNS: Record<string, { re: string; says: string }> = {
+  uri: { re: '^https?://[^\\s/?#]+[^\\s]*$', says: 'a web address starting with https://' },
+  email: { re: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', says: 'an email address' },
+};
+
+/** Texts long enough for a multi-line box (by the field's name in the model). */
+const LONG_TEXT = /(description|answer|text|intro|about|paragraphs?|subheading|fallback|consent|summary)$/i;
+
+/**
+ * One Decap pattern ([regex, message]) for everything the schema says about a text: its own pattern,
+ * the not-blank rule and its length. Decap tests the regex anywhere in the value, as ajv does.
+ */
+function textPattern(s: Schema, hint: string | undefined): [string, string] | undefined {
+  const parts: { re: string; says: string }[] = [];
+  // A format ajv checks by name: as a pattern the CMS can test (the model's URLs are http(s) only).
+  const format = s.format ? FORMAT_PATTERNS[s.format] : undefined;
+  if (s.format && !format) throw new Error(`cms config: no pattern for the format ${s.format}`);
+  if (format && !s.pattern) parts.push(format);
+  for (const p of [s.pattern, ...(s.allOf ?? []).map((a) => a.pattern)]) {
+    if (p === undefined) continue;
+    parts.push({ re: p, says: p === NOT_BLANK ? 'must not be blank' : (hint ?? 'must have the required form') });
+  }
+  const min = s.minLength ?? 0;
+  const max = s.maxLength;
+  if (max !== undefined || min > 1) {
+    parts.push({ re: `^[\\s\\S]{${min},${max ?? ''}}$`, says: max === undefined ? `at least ${min} characters` : min > 1 ? `${min} to ${max} characters` : `at most ${max} characters` });
+  }
+  if (parts.length === 0) return undefined;
+  const re = parts.length === 1 ? parts[0]!.re : `^${parts.map((p) => `(?=[\\s\\S]*?(?:${p.re}))`).join('')}`;
+  const says = [...new Set(parts.map((p) => p.says))];
+  return [re, says.join('; ')];
+}
+
+interface FieldContext { mediaFolder: string }
+
+function fieldOf(name: string, s: Schema, required: boolean, ctx: FieldContext): CmsField {
+  const base: CmsField = { name, label: labelOf(name), widget: 'string' };
+  if (s.description) base.hint = s.description;
+  if (!required) base.required = false;
+  return { ...base, ...widgetOf(name, s, ctx) };
+}
+
+function widgetOf(name: string, s: Schema, ctx: FieldContext): Record<string, unknown> & { widget: string } {
+  if (s.const !== undefined) return { widget: 'hidden', default: s.const };
+  if (s.anyOf) {
+    const values = s.anyOf.flatMap((o) => (o.type === 'boolean' ? [true, false] : o.const !== undefined ? [o.const] : []));
+    if (values.length !== s.anyOf.length + 1 && values.length !== s.anyOf.length) throw new Error(`cms config: cannot edit the union of ${name}`);
+    return { widget: CHOICE_WIDGET, options: values.map((v) => ({ label: v === true ? 'Yes' : v === false ? 'No' : String(v), value: v })) };
+  }
+  switch (s.type) {
+    case 'string': {
+      if (s.enum) return { widget: 'select', options: s.enum };
+      if (s.pattern === IMAGE_PATH.source) {
+        return {
+          widget: 'image', choose_url: false, media_folder: `/content/images/${ctx.mediaFolder}`, public_folder: ctx.mediaFolder,
+          media_library: { config: { max_file_size: MAX_UPLOAD_BYTES } }, pattern: [s.pattern, s.description ?? 'an image file'],
+        };
+      }
+      const pattern = textPattern(s, s.description);
+      return { widget: LONG_TEXT.test(name) ? 'text' : 'string', ...(pattern && { pattern }) };
+    }
+    case 'integer':
+    case 'number':
+      return {
+        widget: 'number', value_type: s.type === 'integer' ? 'int' : 'float',
+        ...(s.minimum !== undefined && { min: s.minimum }),
+        ...(s.maximum !== undefined && s.maximum < Number.MAX_SAFE_INTEGER && { max: s.maximum }),
+      };
+    case 'boolean':
+      return { widget: 'boolean', default: false };
+    case 'object':
+      return { widget: 'object', collapsed: false, fields: fieldsOf(s, ctx) };
+    case 'array':
+      return listOf(name, s, ctx);
+    default:
+      throw new Error(`cms config: no widget for ${name} (${JSON.stringify(s).slice(0, 80)})`);
+  }
+}
+
+const SUMMARY_FIELDS = ['name', 'title', 'question', 'task', 'type', 'label'];
+
+function listOf(name: string, s: Schema, ctx: FieldContext): Record<string, unknown> & { widget: string } {
+  const items = s.items ?? {};
+  const counts = { ...(s.minItems !== undefined && { min: s.minItems }), ...(s.maxItems !== undefined && { max: s.maxItems }) };
+  if (items.type === 'string' && items.enum) return { widget: 'select', multiple: true, options: items.enum, ...counts };
+  if (items.oneOf) {
+    // A discriminated union: one list entry type per variant, told apart by `kind`.
+    const types = items.oneOf.map((variant) => {
+      const tag = String(variant.properties?.kind?.const);
+      const rest = { ...variant, properties: Object.fromEntries(Object.entries(variant.properties ?? {}).filter(([k]) => k !== 'kind')) };
+      return { name: tag, label: labelOf(tag), widget: 'object', fields: fieldsOf(rest, ctx) };
+    });
+    return { widget: 'list', typeKey: 'kind', types, ...counts };
+  }
+  if (items.type === 'object') {
+    // A collapsed entry shows its most telling field: its name or title if it has one.
+    const keys = Object.keys(items.properties ?? {});
+    const shown = SUMMARY_FIELDS.find((k) => keys.includes(k)) ?? keys[0];
+    return { widget: 'list', collapsed: true, ...(shown && { summary: `{{fields.${shown}}}` }), fields: fieldsOf(items, ctx), ...counts };
+  }
+  const single = fieldOf(name.replace(/s$/, '') || name, items, true, ctx);
+  const widget = /^(paragraphs|intro)$/.test(name) ? 'text' : single.widget;
+  return { widget: 'list', field: { ...single, widget, label: labelOf(single.name) }, ...counts };
+}
+
+function fieldsOf(s: Schema, ctx: FieldContext): CmsField[] {
+  return Object.entries(s.properties ?? {}).map(([name, field]) => fieldOf(name, field, s.required?.includes(name) ?? false, ctx));
+}
+
+/** The modeline every YAML content file starts with, for editors (as a YAML comment's text). */
+export function modelineOf(kind: ContentKind): string {
+  const from = kind.dir ?? path.posix.dirname(kind.file ?? '.');
+  const rel = path.posix.relative(from, `schemas/${kind.schemaFile}`);
+  return `yaml-language-server: $schema=${rel.startsWith('.') ? rel : `./${rel}`}`;
+}
+
+/** The fields of one kind, the first carrying the modeline (Decap writes a field's comment above it). */
+function kindFields(name: KindName): CmsField[] {
+  const kind: ContentKind = kinds[name];
+  const fields = fieldsOf(jsonSchemaOf(kind) as Schema, { mediaFolder: kind.dir ?? name });
+  if (kind.format === 'markdown') return [...fields, { name: 'body', label: 'Text', widget: 'markdown', hint: 'The page text. Headings start at level 2 (##).' }];
+  if (fields[0]) fields[0] = { ...fields[0], comment: modelineOf(kind) };
+  return fields;
+}
+
+/** The collections, one per group of content kinds. */
+export function cmsCollections(): CmsCollection[] {
+  const grouped = GROUPS.flatMap((g) => g.kinds);
+  const missing = (Object.keys(kinds) as KindName[]).filter((k) => !grouped.includes(k));
+  if (missing.length || new Set(grouped).size !== grouped.length) throw new Error(`cms config: every content kind must be in one group (missing: ${missing.join(', ')})`);
+  return GROUPS.map((group): CmsCollection => {
+    const first: ContentKind = kinds[group.kinds[0]!];
+    const common = { name: group.name, label: group.label, description: group.description, editor: { preview: group.preview ?? false } };
+    if (first.dir) {
+      const markdown = first.format === 'markdown';
+      const fields = kindFields(group.kinds[0]!);
+      const identifier = fields.some((f) => f.name === 'name') ? 'name' : 'title';
+      return {
+        ...common, label_singular: group.singular ?? group.label, folder: `content/${first.dir}`,
+        extension: markdown ? 'md' : 'yaml', format: markdown ? 'yaml-frontmatter' : 'yaml',
+        create: group.create ?? false, delete: group.create ?? false,
+        identifier_field: identifier, slug: '{{slug}}', summary: `{{${identifier}}}`, fields,
+      };
+    }
+    return {
+      ...common, format: 'yaml',
+      files: group.kinds.map((name) => {
+        const kind: ContentKind = kinds[name];
+        return { name, label: kind.title.charAt(0).toUpperCase() + kind.title.slice(1), file: `content/${kind.file}`, fields: kindFields(name) };
+      }),
+    };
+  });
+}
+
+/** The configuration as committed: everything but the deployment's own settings. */
+export function cmsConfig(): CmsConfig {
+  return {
+    // Production: the GitHub backend with the editorial workflow (every change a pull request that
+    // CI checks). The repository and the sign-in host are set by the build and the admin page.
+    backend: { name: 'github', branch: 'main', auth_endpoint: 'api/auth', squash_merges: true },
+    publish_mode: 'editorial_workflow',
+    // On localhost and 127.0.0.1 the CMS uses the dev server's local backend instead (url set by the admin page).
+    local_backend: true,
+    media_folder: 'content/images',
+    public_folder: '',
+    slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
+    collections: cmsCollections(),
+  };
+}
+
+export const cmsConfigText = () => JSON.stringify(cmsConfig(), null, 2) + '\n';
+
+/** What /admin/config.json holds for one deployment. */
+export function deployedCmsConfig(opts: { origin: string; repo?: string | undefined }): CmsConfig {
+  const config = cmsConfig();
+  const backend = config.backend as Record<string, unknown>;
+  return {
+    ...config,
+    backend: { ...backend, ...(opts.repo && { repo: opts.repo }) },
+    site_url: opts.origin,
+    display_url: opts.origin,
+  };
+}

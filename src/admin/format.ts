@@ -1,0 +1,87 @@
+/**
+ * The YAML format of the CMS. Like Decap's own, plus what keeps the files as `npm run check` and
+ * the editors want them:
+ * - optional values left empty are left out (an empty optional number or image would be refused);
+ * - the comments the configuration puts on fields are written above them: the first field of each
+ *   file carries the `# yaml-language-server: $schema=…` modeline, so it survives every save;
+ * - long texts stay on one line (lineWidth 0), as the committed files have them.
+ */
+import { Document, isMap, isScalar, parse, type Pair } from 'yaml';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/**
+ * Drops null, undefined and '' values, and groups left with nothing but empty lists (the form
+ * starts a city's optional page with empty lists); lists keep their length, since the model
+ * counts items, and a file's own top-level lists stay even when empty.
+ */
+export function pruneEmpty(value: unknown, nested = false): Json | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  if (Array.isArray(value)) return value.map((v) => pruneEmpty(v, true) ?? null);
+  if (typeof value === 'object') {
+    const out: Record<string, Json> = {};
+    for (const [k, v] of Object.entries(value)) {
+      const kept = pruneEmpty(v, true);
+      if (kept !== undefined) out[k] = kept;
+    }
+    const blank = Object.values(out).every((v) => Array.isArray(v) && v.length === 0);
+    return Object.keys(out).length && !(nested && blank) ? out : undefined;
+  }
+  if (typeof value === 'number' && Number.isNaN(value)) return undefined;
+  return value as Json;
+}
+
+/** The fields of one kind of file in the configuration, and the comments on them (the modeline). */
+export interface FieldSet { names: string[]; comments: Record<string, string> }
+
+interface ConfigField { name: string; comment?: string }
+interface ConfigCollection { fields?: ConfigField[]; files?: { fields: ConfigField[] }[] }
+
+/** Every kind of file the configuration describes: a folder collection's, and each file of a files collection. */
+export function fieldSetsOf(config: { collections?: readonly object[] }): FieldSet[] {
+  const collections = (config.collections ?? []) as ConfigCollection[];
+  const sets = collections.flatMap((c) => [...(c.fields ? [c.fields] : []), ...(c.files ?? []).map((f) => f.fields)]);
+  return sets.map((fields) => ({
+    names: fields.map((f) => f.name),
+    comments: Object.fromEntries(fields.filter((f) => f.comment).map((f) => [f.name, f.comment!])),
+  }));
+}
+
+/**
+ * The comments of the kind of file this data is: Decap passes none for the files of a files
+ * collection (it looks their fields up where only a folder collection has them), so they are found
+ * by the data's keys, when every kind those keys fit has the same comments.
+ */
+function commentsOf(data: object, fieldSets: readonly FieldSet[]): Record<string, string> {
+  const keys = Object.keys(data);
+  const fits = fieldSets.filter((s) => keys.every((k) => s.names.includes(k)) && Object.keys(s.comments).length);
+  const distinct = new Set(fits.map((s) => JSON.stringify(s.comments)));
+  return distinct.size === 1 ? fits[0]!.comments : {};
+}
+
+export function cmsYamlFormat(fieldSets: readonly FieldSet[] = []) {
+  return {
+    fromFile(content: string): unknown {
+      return parse(content) ?? {};
+    },
+
+    toFile(data: object, sortedKeys: string[] = [], comments: Record<string, string> = {}): string {
+      const pruned = pruneEmpty(data) ?? {};
+      const notes = Object.keys(comments).length || typeof pruned !== 'object' ? comments : commentsOf(pruned, fieldSets);
+      const doc = new Document(pruned);
+      if (isMap(doc.contents)) {
+        const rank = (pair: Pair) => {
+          const i = sortedKeys.indexOf(String(isScalar(pair.key) ? pair.key.value : pair.key));
+          return i < 0 ? sortedKeys.length : i;
+        };
+        doc.contents.items.sort((a, b) => rank(a) - rank(b));
+        // Decap keys comments by field path; a top-level key's comment goes right above it.
+        for (const pair of doc.contents.items) {
+          const comment = isScalar(pair.key) ? notes[String(pair.key.value)] : undefined;
+          if (comment && isScalar(pair.key)) pair.key.commentBefore = ` ${comment}`;
+        }
+      }
+      return doc.toString({ lineWidth: 0 });
+    },
+  };
+}

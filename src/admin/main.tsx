@@ -1,0 +1,137 @@
+/**
+ * The /admin page: Decap CMS (its prebuilt bundle, served from /assets/decap-cms-<version>/) with
+ * - our React as its React: the prebuilt bundle takes React from window.React and must get the very
+ *   version its own react-dom was built with (generator/cms/adminBundle.ts aliases it);
+ * - live previews drawn by the site's own templates (templates/pages/CityPage.tsx, ServicePage.tsx)
+ *   with the build's stylesheet, from data the build planned (generator/cms/adminFiles.ts);
+ * - a YAML format that keeps our files ours: the editor modeline on top, no empty optional values;
+ * - a widget for values that are one of a few JSON values (a checklist cell: true, false or "N/A").
+ * Never loaded by the public pages: only admin.html references it.
+ */
+import * as React from 'react';
+import * as ReactDOM from 'react-dom';
+import { entryFile, entryProblems } from './check.js';
+import { cmsYamlFormat, fieldSetsOf } from './format.js';
+import { ChoiceControl, ChoicePreview } from './choice.js';
+import { CityPreview, ServicePreview, setPreviewContext, type PreviewContext } from './preview.js';
+import type { AdminSettings } from './settings.js';
+import { optionalObjectControl, type WidgetDefinition } from './optionalObject.js';
+import { pictureProblem } from './upload.js';
+
+interface DecapCms {
+  init(options: { config: Record<string, unknown> }): void;
+  registerPreviewTemplate(collection: string, component: React.ComponentType<never>): void;
+  registerPreviewStyle(url: string): void;
+  registerWidget(name: string, control: React.ComponentType<never>, preview?: React.ComponentType<never>, schema?: object): void;
+  getWidget(name: string): WidgetDefinition;
+  registerCustomFormat(name: string, extension: string, format: ReturnType<typeof cmsYamlFormat>): void;
+  registerEventListener(listener: { name: 'preSave'; handler: (event: { entry: ImmutableEntry }) => undefined }): void;
+}
+
+interface ImmutableEntry { get(key: 'collection' | 'slug'): string; get(key: 'data'): { toJS(): Record<string, unknown> } }
+
+declare global {
+  interface Window {
+    React?: typeof React;
+    ReactDOM?: typeof ReactDOM;
+    /** What Decap's prebuilt script defines: the CMS object itself. */
+    DecapCmsApp?: DecapCms;
+  }
+}
+
+function loadScript(src: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error(`Could not load ${src}`));
+    document.head.append(script);
+  });
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const res = await fetch(url, { cache: 'no-cache' });
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * Checks every file picked for upload before the CMS sees it (src/admin/upload.ts): a file that
+ * is not a picture, or too large, is refused on the spot with the reason, so it never becomes part
+ * of the entry being edited. The change event is held (window, capture phase: before React's
+ * listener) and sent again once the file passed.
+ */
+function checkPickedFiles() {
+  const passed = new WeakSet<Event>();
+  window.addEventListener('change', (event) => {
+    const input = event.target;
+    if (passed.has(event) || !(input instanceof HTMLInputElement) || input.type !== 'file' || !input.files?.length) return;
+    event.stopImmediatePropagation();
+    const files = [...input.files];
+    void Promise.all(files.map(async (f) => pictureProblem(f.name, new Uint8Array(await f.arrayBuffer())))).then((problems) => {
+      const problem = problems.find(Boolean);
+      if (problem) {
+        window.alert(problem);
+        input.value = '';
+        return;
+      }
+      const again = new Event('change', { bubbles: true });
+      passed.add(again);
+      input.dispatchEvent(again);
+    });
+  }, true);
+}
+
+async function start() {
+  checkPickedFiles();
+  const settings = JSON.parse(document.getElementById('cms-settings')?.textContent ?? '{}') as AdminSettings;
+  window.React = React;
+  window.ReactDOM = ReactDOM;
+  const [config, preview] = await Promise.all([
+    getJson<Record<string, unknown>>(settings.config),
+    getJson<PreviewContext>(settings.preview),
+    loadScript(settings.decap),
+  ]);
+  const CMS = window.DecapCmsApp;
+  if (typeof CMS?.init !== 'function') throw new Error('Decap CMS did not load');
+
+  setPreviewContext(preview);
+  CMS.registerPreviewStyle(preview.css);
+  CMS.registerPreviewTemplate('cities', CityPreview as React.ComponentType<never>);
+  CMS.registerPreviewTemplate('services', ServicePreview as React.ComponentType<never>);
+  CMS.registerWidget('json-choice', ChoiceControl as React.ComponentType<never>, ChoicePreview as React.ComponentType<never>);
+  const object = CMS.getWidget('object');
+  CMS.registerWidget('object', optionalObjectControl(object), object.preview, object.schema);
+  // Replaces the built-in "yaml" format, so the configuration stays plain Decap configuration.
+  CMS.registerCustomFormat('yaml', 'yaml', cmsYamlFormat(fieldSetsOf(config)));
+  // Nothing npm run check would refuse is saved (src/admin/check.ts); Decap shows the reason.
+  CMS.registerEventListener({
+    name: 'preSave',
+    handler: ({ entry }) => {
+      const target = entryFile(config, entry.get('collection'), entry.get('slug'));
+      const problems = target ? entryProblems(target, entry.get('data').toJS()) : [];
+      if (problems.length) throw new Error(`not saved, ${problems.length === 1 ? 'a problem' : `${problems.length} problems`} to fix first:\n${problems.join('\n')}`);
+      return undefined;
+    },
+  });
+
+  // Sign-in goes to this very host (functions/api/auth.ts on Cloudflare Pages); on localhost and
+  // 127.0.0.1 the dev server's local backend answers instead (generator/cms/localBackend.ts).
+  const backend = { ...(config.backend as Record<string, unknown>), base_url: location.origin };
+  CMS.init({
+    config: {
+      ...config,
+      backend,
+      local_backend: { url: `${location.origin}/admin/api/v1` },
+      load_config_file: false,
+    },
+  });
+}
+
+start().catch((err: unknown) => {
+  console.error(err);
+  const message = document.createElement('p');
+  message.setAttribute('role', 'alert');
+  message.textContent = `The editor could not start: ${err instanceof Error ? err.message : String(err)}. Reload the page; if it persists, tell the developer.`;
+  document.body.append(message);
+});

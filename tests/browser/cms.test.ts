@@ -1,0 +1,262 @@
+/**
+ * The content manager at /admin as office staff use it: `npm run dev` on a copy of the content
+ * (DevSession + the CMS's local backend, as generator/cli.ts wires them), Decap CMS in headless
+ * Chromium at 1280px, the admin page's Content-Security-Policy applied (any violation fails).
+ * - a new city typed into the form is previewed by the real city template while typing, published,
+ *   written as a valid YAML file, and the rebuilt site has its card, its page and its sitemap entry;
+ * - an edited tagline reaches the page, and nothing else in the file changes; a city with only a
+ *   card is edited without being asked for page texts;
+ * - an empty required field, a too-short text and lists never opened are refused with the model's
+ *   hints and npm run check's words, and no file is written;
+ * - a picture is uploaded into content/images/ and goes through the image pipeline; a file that is
+ *   not a picture, or too large, is refused with a message, and nothing reaches content/.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { load as parseYaml } from 'js-yaml';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CmsLocalBackend } from '../../generator/cms/localBackend.js';
+import { DevSession } from '../../generator/dev.js';
+import { startServer, type RunningServer } from '../../generator/serve/server.js';
+import { contentCopy, problems, ROOT, tempDir } from '../helpers/content.js';
+import { useBrowser } from '../helpers/site.js';
+
+declare global {
+  interface Window { __adminCspViolations?: string[] }
+}
+
+const MODELINE = '# yaml-language-server: $schema=../schemas/city.schema.json';
+
+describe('the content manager at /admin', () => {
+  const browser = useBrowser();
+  let tmp: Awaited<ReturnType<typeof tempDir>>;
+  let contentDir: string;
+  let outDir: string;
+  let session: DevSession;
+  let stopWatching: (() => Promise<void>) | undefined;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    tmp = await tempDir('cms-');
+    contentDir = await contentCopy(tmp.dir);
+    outDir = path.join(tmp.dir, 'dist');
+    session = new DevSession({ root: ROOT, contentDir, outDir, siteUrl: 'https://www.bayshinecleaning.com' });
+    expect((await session.start()).errors).toEqual([]);
+    stopWatching = await session.watch();
+    const cms = new CmsLocalBackend(contentDir);
+    server = await startServer({ distDir: outDir, handlers: [session.handle, cms.handle] });
+  });
+  afterAll(async () => {
+    await stopWatching?.();
+    await server?.close();
+    await session?.close();
+    await tmp?.remove();
+  });
+
+  /** Opens /admin at `hash` as a signed-in editor, recording CSP violations. */
+  async function openAdmin(hash: string): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.addInitScript(() => {
+      window.__adminCspViolations = [];
+      document.addEventListener('securitypolicyviolation', (e) => window.__adminCspViolations!.push(`${e.effectiveDirective} ${e.blockedURI}`));
+    });
+    await page.goto(`${server.url}/admin#${hash}`);
+    // The local backend needs no account: Decap asks for one click.
+    await page.getByRole('button', { name: 'Login' }).click();
+    return page;
+  }
+
+  async function closeAdmin(page: Page) {
+    expect(await page.evaluate(() => window.__adminCspViolations)).toEqual([]);
+    await page.close();
+  }
+
+  const fillNth = async (page: Page, label: string, values: string[]) => {
+    for (const [i, value] of values.entries()) await page.getByLabel(label, { exact: true }).nth(i).fill(value);
+  };
+
+  async function publish(page: Page) {
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('Publish now', { exact: true }).click();
+  }
+
+  const built = (file: string) => readFile(path.join(outDir, file), 'utf8').catch(() => '');
+
+  /** Types the single-line fields of a new city, by their labels. */
+  async function fillFields(page: Page, values: Record<string, string>) {
+    for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
+  }
+
+  it('creates "Mountain View" through the form, with a live preview, and the next build has it everywhere', async () => {
+    const page = await openAdmin('/collections/cities/new');
+    await fillFields(page, {
+      Name: 'Mountain View',
+      Population: '~82,000',
+      Description: 'Home of tech campuses, tree-lined family neighborhoods and the cafés of Castro Street.',
+      'SEO description': 'Deep cleaning in Mountain View, CA by a bonded, insured local team using eco-friendly products. Book online in minutes.',
+      Tagline: 'Spotless homes from Castro Street to Shoreline Park',
+    });
+    for (let i = 0; i < 2; i++) await page.getByRole('button', { name: 'Add intro' }).click();
+    for (let i = 0; i < 6; i++) await page.getByRole('button', { name: 'Add benefits' }).click();
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Add faqs' }).click();
+    await fillNth(page, 'Intro', [
+      'Mountain View homes range from Old Mountain View bungalows to new townhomes near the Caltrain station, and our crews clean them all top to bottom.',
+      'We schedule Mountain View visits Monday to Saturday and bring our own eco-friendly supplies, safe for children and pets.',
+    ]);
+    await fillNth(page, 'Benefit', [
+      'Crews who know Mountain View neighborhoods', 'Eco-friendly products safe for kids and pets', 'Room-by-room deep cleaning checklist',
+      'Evening and weekend appointments for tech schedules', '100% satisfaction guarantee with a free re-clean', 'Easy online booking and reminders',
+    ]);
+    await fillNth(page, 'Question', ['How long does a Mountain View deep clean take?', 'Do you bring your own supplies?', 'Can you clean while I work from home?']);
+    await fillNth(page, 'Answer', ['Most homes take 4 to 8 hours.', 'Yes, eco-friendly products and equipment.', 'Yes, we work quietly around your calls.']);
+
+    // The preview is the real city template with the site's stylesheet, showing what was typed.
+    const preview = page.frameLocator('iframe').first();
+    await expect.poll(() => preview.locator('h1').textContent()).toBe('Deep Cleaning Services in Mountain View, CA');
+    await expect.poll(() => preview.getByText('Spotless homes from Castro Street to Shoreline Park').count()).toBe(1);
+    expect(await preview.locator('li').filter({ hasText: 'Evening and weekend appointments for tech schedules' }).count()).toBe(1);
+    expect(await preview.locator('link[rel=stylesheet][href^="/assets/site-"]').count()).toBeGreaterThan(0);
+
+    await publish(page);
+    const file = path.join(contentDir, 'cities/mountain-view.yaml');
+    await expect.poll(() => readFile(file, 'utf8').catch(() => ''), { timeout: 15_000 }).toContain('name: Mountain View');
+    const text = await readFile(file, 'utf8');
+    expect(text.split('\n')[0]).toBe(MODELINE);
+    expect(await problems(contentDir)).toEqual([]); // what `npm run check` says
+
+    const route = 'locations/deep-cleaning-mountain-view-ca';
+    await expect.poll(() => built(`${route}.html`), { timeout: 30_000 }).toContain('Deep Cleaning Services in Mountain View, CA');
+    const locations = await built('locations.html');
+    expect(locations).toMatch(/<li[\s>](?:(?!<\/li>)[\s\S])*Mountain View(?:(?!<\/li>)[\s\S])*href="\/locations\/deep-cleaning-mountain-view-ca"/);
+    expect(await built('sitemap.xml')).toContain(`<loc>https://www.bayshinecleaning.com/${route}</loc>`);
+    await closeAdmin(page);
+  });
+
+  it('edits an existing city\'s tagline: the page shows it and nothing else in the file changes', async () => {
+    const file = path.join(contentDir, 'cities/colma.yaml');
+    const before = parseYaml(await readFile(file, 'utf8')) as { page: { tagline: string } };
+    const page = await openAdmin('/collections/cities/entries/colma');
+    const tagline = page.getByLabel('Tagline', { exact: true });
+    await expect.poll(() => tagline.inputValue()).toBe(before.page.tagline);
+    await tagline.fill('Colma homes, cleaned like our own');
+    await publish(page);
+    await expect.poll(() => built('locations/deep-cleaning-colma-ca.html'), { timeout: 30_000 }).toContain('Colma homes, cleaned like our own');
+    const text = await readFile(file, 'utf8');
+    expect(text.split('\n')[0]).toBe(MODELINE);
+    expect(parseYaml(text)).toEqual({ ...before, page: { ...before.page, tagline: 'Colma homes, cleaned like our own' } });
+    await closeAdmin(page);
+  });
+
+  it('edits a city that has only a card (no page of its own) without asking for page texts', async () => {
+    const file = path.join(contentDir, 'cities/fremont.yaml');
+    const before = parseYaml(await readFile(file, 'utf8')) as { description: string; page?: unknown };
+    expect(before.page).toBeUndefined();
+    const page = await openAdmin('/collections/cities/entries/fremont');
+    const description = page.getByLabel('Description', { exact: true });
+    await expect.poll(() => description.inputValue()).toBe(before.description);
+    await description.fill('Lake Elizabeth, Mission San Jose and quiet family neighborhoods across the East Bay.');
+    await publish(page);
+    await expect.poll(() => readFile(file, 'utf8'), { timeout: 15_000 }).toContain('Lake Elizabeth, Mission San Jose');
+    expect(parseYaml(await readFile(file, 'utf8'))).toEqual({ ...before, description: 'Lake Elizabeth, Mission San Jose and quiet family neighborhoods across the East Bay.' });
+    expect(await problems(contentDir)).toEqual([]);
+    await closeAdmin(page);
+  });
+
+  it('refuses to save a city with a required field empty, a text too short or a list left out, and says what the model asks', async () => {
+    const files = await readdir(path.join(contentDir, 'cities'));
+    const page = await openAdmin('/collections/cities/new');
+    await fillFields(page, { Name: 'Sunnyvale', Description: 'Neighborhoods between the orchards and the tech campuses.', 'SEO description': 'Too short.' });
+    await publish(page);
+    // Population stays empty: the field says so, under the model's hint for it.
+    const population = page.locator('[id^="population-field"]').locator('xpath=ancestor::div[1]/..');
+    await expect.poll(() => population.textContent()).toContain('Population is required.');
+    expect(await population.textContent()).toContain('Approximate population as shown, e.g. ~82,000');
+    await expect.poll(() => page.getByText('must not be blank; 50 to 170 characters').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(/missed a required field/).count()).toBeGreaterThan(0);
+    expect(await readdir(path.join(contentDir, 'cities'))).toEqual(files);
+
+    await closeAdmin(page);
+
+    // Every field the form shows is right, but two lists were never opened: the check `npm run
+    // check` makes refuses the save, in its words.
+    const again = await openAdmin('/collections/cities/new');
+    await fillFields(again, {
+      Name: 'Sunnyvale',
+      Population: '~155,000',
+      Description: 'Neighborhoods between the orchards and the tech campuses.',
+      'SEO description': 'Deep cleaning in Sunnyvale, CA by a bonded, insured local team with eco-friendly products.',
+      Tagline: 'Sunnyvale homes, spotless',
+    });
+    for (let i = 0; i < 6; i++) await again.getByRole('button', { name: 'Add benefits' }).click();
+    await fillNth(again, 'Benefit', ['One', 'Two', 'Three', 'Four', 'Five', 'Six']);
+    await publish(again);
+    await expect.poll(() => again.getByText(/not saved, 2 problems to fix first/).count()).toBe(1);
+    expect(await again.getByText(/not saved, 2 problems to fix first/).textContent())
+      .toMatch(/page\.intro: required field is missing \(Exactly two intro paragraphs\)\s*page\.faqs: required field is missing \(Three or four questions and answers\)/);
+    expect(await readdir(path.join(contentDir, 'cities'))).toEqual(files);
+    await closeAdmin(again);
+  });
+
+  it('edits a checklist cell with the Yes / No / N/A choice, saved as the model\'s values', async () => {
+    const file = path.join(contentDir, 'checklist.yaml');
+    type Checklist = { rooms: { tasks: { task: string; moveInOut: boolean | 'N/A' }[] }[] };
+    const before = parseYaml(await readFile(file, 'utf8')) as Checklist;
+    const first = before.rooms[0]!.tasks[0]!;
+    expect(first.moveInOut).toBe(true);
+    const page = await openAdmin('/collections/checklist/entries/checklist');
+    // Rooms and tasks are listed collapsed, by their names: open the kitchen, then its first task
+    // (each entry's expand button sits beside its name).
+    const expand = (name: string) => page.getByText(name, { exact: true }).first().locator('xpath=..').getByRole('button').first().click();
+    await expand('Kitchen');
+    await expand(first.task);
+    const cell = page.locator('select:visible');
+    await expect.poll(() => cell.count()).toBe(1);
+    expect(await cell.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe('Yes');
+    await cell.selectOption({ label: 'N/A' });
+    await publish(page);
+    await expect.poll(() => readFile(file, 'utf8').then((t) => (parseYaml(t) as Checklist).rooms[0]!.tasks[0]!.moveInOut), { timeout: 15_000 }).toBe('N/A');
+    const after = parseYaml(await readFile(file, 'utf8')) as Checklist;
+    after.rooms[0]!.tasks[0]!.moveInOut = true;
+    expect(after).toEqual(before);
+    expect((await readFile(file, 'utf8')).split('\n')[0]).toBe('# yaml-language-server: $schema=./schemas/checklist.schema.json');
+    expect(await problems(contentDir)).toEqual([]);
+    await closeAdmin(page);
+  });
+
+  it('uploads a hero photo into content/images/ for the image pipeline, and refuses a file that is not a picture or too large', async () => {
+    const cityFile = path.join(contentDir, 'cities/campbell.yaml');
+    const cityBefore = await readFile(cityFile, 'utf8');
+    const imagesBefore = await readdir(path.join(contentDir, 'images/cities'));
+    const page = await openAdmin('/collections/cities/entries/campbell');
+    await page.getByLabel('Tagline', { exact: true }).waitFor();
+    const alerts: string[] = [];
+    page.on('dialog', (d) => { alerts.push(d.message()); void d.dismiss(); });
+    const pick = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
+      await page.getByRole('button', { name: /Choose an image|Choose different image/ }).click();
+      await page.locator('input[type=file]').setInputFiles(file);
+    };
+
+    // Not a picture, or too large: refused as soon as it is picked, with the reason; nothing is written.
+    await pick({ name: 'not-a-photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('this is a text file with a picture name') });
+    await expect.poll(() => alerts.at(-1)).toBe('not-a-photo.jpg is not a JPG picture (the file is damaged or of another kind).');
+    await page.locator('input[type=file]').setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(6_000_000)]) });
+    await expect.poll(() => alerts.at(-1)).toMatch(/^huge\.jpg is 6 MB; pictures may be at most 5 MB\./);
+    expect(await readdir(path.join(contentDir, 'images/cities'))).toEqual(imagesBefore);
+    expect(await readFile(cityFile, 'utf8')).toBe(cityBefore);
+    await page.keyboard.press('Escape');
+
+    // A real photo: written into content/images/cities/ with the entry; the build makes AVIF and WebP of it.
+    const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#3a7d6b' } }).jpeg().toBuffer();
+    await pick({ name: 'campbell-photo.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page.getByRole('button', { name: 'Choose selected' }).click();
+    await publish(page);
+    const uploaded = path.join(contentDir, 'images/cities/campbell-photo.jpg');
+    await expect.poll(() => readFile(uploaded).then((b) => b.equals(photo), () => false), { timeout: 15_000 }).toBe(true);
+    expect((parseYaml(await readFile(cityFile, 'utf8')) as { page: { heroImage: string } }).page.heroImage).toBe('cities/campbell-photo.jpg');
+    expect(await problems(contentDir)).toEqual([]);
+    await expect.poll(() => built('locations/deep-cleaning-campbell-ca.html'), { timeout: 30_000 }).toMatch(/<source type="image\/avif" srcSet="[^"]*cities-campbell-photo-[^"]*"/);
+    await closeAdmin(page);
+  });
+});
