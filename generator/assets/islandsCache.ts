@@ -13,7 +13,8 @@ import type { IslandBundleOptions, IslandBundle } from './islands.js';
 
 function inputDigest(opts: IslandBundleOptions): string {
   return new CacheKey()
-    .files(opts.root, ['src', 'contracts'])
+    // Everything the islands import: the lead rules live with the edge function they share.
+    .files(opts.root, ['src', 'contracts', 'supabase/functions/_shared'])
     .lockfile(opts.root)
     .add(readFileSync(path.join(opts.root, 'generator/assets/islands.ts')), readFileSync(path.join(opts.root, 'generator/assets/viteBundle.ts')))
     .add(JSON.stringify([opts.supabaseUrl ?? '', opts.supabaseAnonKey ?? '', opts.webhookUrl ?? '']))
