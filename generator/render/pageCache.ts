@@ -12,7 +12,8 @@ import type { Layout, PagePlan } from '../../contracts/pages.js';
 import type { PageJob } from './pool.js';
 import type { BatchResult } from './renderAndWrite.js';
 
-const CODE_DIRS = ['contracts', 'templates', 'src', 'generator/render', 'generator/plan'];
+/** Everything a page's markup can depend on; the forms render the lead limits of supabase/functions/_shared/. */
+const CODE_DIRS = ['contracts', 'templates', 'src', 'generator/render', 'generator/plan', 'supabase/functions/_shared'];
 
 /** A digest of every source file that can change how a page renders, plus the lockfile. */
 export function renderCodeVersion(root: string): string {
