@@ -66,14 +66,14 @@ export class PlanContext {
 
   /**
    * An image as a page refers to it. The pre-blurred copy (3 KB of base64) only where a hero starts
-   * blurred: carried in 10,000 city plans, it made every page key and worker message larger.
+   * blurred, and never the inline SVG (the layout has it): carried in 10,000 city plans, they made
+   * every page key and worker message larger.
    */
   image(name: string, { blurred = false } = {}): ImageRef {
     const ref = this.opts.images.get(name);
     if (!ref) throw new Error(`image ${name} was not processed`);
-    if (blurred) return ref;
-    const { blurredSrc: _, ...sharp } = ref;
-    return sharp;
+    const { blurredSrc, inlineSrc: _, ...rest } = ref;
+    return blurred && blurredSrc ? { ...rest, blurredSrc } : rest;
   }
 
   /** A page head; its JSON-LD is the business and the web page unless `extra` says otherwise. */

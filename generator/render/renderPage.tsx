@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server';
 import type { ReactNode } from 'react';
 import type { IslandName } from '../../src/islands/registry.js';
 import { IslandCollector } from '../../templates/components/Island.js';
+import { InlineImages } from '../../templates/components/Picture.js';
 import { Document } from '../../templates/layout/Document.js';
 import { Footer } from '../../templates/layout/Footer.js';
 import { currentSection, Header } from '../../templates/layout/Header.js';
@@ -78,7 +79,9 @@ export function renderPage(plan: PagePlan, layout: Layout): string {
   // The page content renders first so the document knows which islands it holds.
   const islands = new Set<IslandName>();
   const content = renderToString(
-    <IslandCollector.Provider value={islands}>{pageContent(plan, layout)}</IslandCollector.Provider>,
+    <IslandCollector.Provider value={islands}>
+      <InlineImages.Provider value={layout.inlineImages}>{pageContent(plan, layout)}</InlineImages.Provider>
+    </IslandCollector.Provider>,
   );
   const scripts = [
     ...extraScripts(plan, layout),

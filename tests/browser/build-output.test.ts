@@ -45,6 +45,13 @@ describe('the full build of the real site', () => {
     expect(await readFile(path.join(dist, 'robots.txt'), 'utf8')).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
   });
 
+  it('paints a city page\'s hero without a request: the SVG is inline, once', async () => {
+    const html = await readFile(path.join(dist, 'locations/deep-cleaning-palo-alto-ca.html'), 'utf8');
+    const hero = /<img [^>]*fetchPriority="high"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(hero).toMatch(/ src="data:image\/svg\+xml,/);
+    expect(html.split('data:image/svg+xml,').length - 1).toBe(1);
+  });
+
   it('gives a city page its title, description, canonical URL, the site-wide business node, and its city in the Service node', async () => {
     const html = await readFile(path.join(dist, 'locations/deep-cleaning-palo-alto-ca.html'), 'utf8');
     expect(html).toContain('<title>Deep Cleaning Services in Palo Alto, CA | Bay Shine Cleaning</title>');
