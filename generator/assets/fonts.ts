@@ -8,6 +8,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { CacheKey, writeAtomic } from '../cache.js';
 import { contentHash } from './hash.js';
+import { runInOwnProcess } from './ownProcess.js';
 
 const require = createRequire(import.meta.url);
 const LATIN_RANGE = 'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
@@ -30,6 +31,14 @@ function rangeText(range: string): string {
   return text;
 }
 
+const fontSource = () => require.resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2');
+
+/** Cut the font to the latin range and the weights used, into `cached` (run by fontProcess.ts). */
+export async function subsetFontInto(source: string, cached: string): Promise<void> {
+  const { default: subsetFont } = await import('subset-font');
+  await writeAtomic(cached, await subsetFont(await readFile(source), rangeText(LATIN_RANGE), { targetFormat: 'woff2', variationAxes: { wght: WEIGHTS } }));
+}
+
 let font: Promise<FontAsset> | undefined;
 
 /**
@@ -38,14 +47,13 @@ let font: Promise<FontAsset> | undefined;
  */
 export function loadFont(root: string): Promise<FontAsset> {
   font ??= (async () => {
-    const source = await readFile(require.resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'));
+    const source = await readFile(fontSource());
     const key = new CacheKey().add(source, LATIN_RANGE, JSON.stringify(WEIGHTS)).lockfile(root).digest(32);
     const cached = path.join(root, '.cache', 'font', `${key}.woff2`);
     const bytes: Buffer = await readFile(cached).catch(async () => {
-      const { default: subsetFont } = await import('subset-font');
-      const cut = await subsetFont(source, rangeText(LATIN_RANGE), { targetFormat: 'woff2', variationAxes: { wght: WEIGHTS } });
-      await writeAtomic(cached, cut);
-      return cut;
+      // HarfBuzz (WebAssembly) in a process of its own: the build would keep its memory.
+      await runInOwnProcess(new URL('./fontProcess.ts', import.meta.url), { source: fontSource(), cached }, 'font subsetting');
+      return readFile(cached);
     });
     const url = `/assets/inter-latin-${contentHash(bytes)}.woff2`;
     const fontFaceCss = `@font-face{font-family:"Inter Variable";font-style:normal;font-display:swap;font-weight:${WEIGHTS.min} ${WEIGHTS.max};src:url(${url}) format("woff2-variations");unicode-range:${LATIN_RANGE}}`;

@@ -6,14 +6,12 @@
  * - Each image also gets a small pre-blurred WebP (cached the same way), inlined as a data: URL
  *   where a hero starts blurred: a crossfade to the sharp image costs the phone no filter work.
  */
-import { execFile } from 'node:child_process';
 import { access, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { ImageRef } from '../../contracts/pages.js';
 import { writeAtomic } from '../cache.js';
 import { contentHash } from './hash.js';
+import { runInOwnProcess } from './ownProcess.js';
 
 interface ImageFile {
   url: string;
@@ -109,17 +107,8 @@ export async function encodeImages(contentDir: string, cacheDir: string, names: 
   await describeImages(contentDir, cacheDir, names, withSharp);
 }
 
-const run = promisify(execFile);
-
 async function encodeInOwnProcess(contentDir: string, cacheDir: string, names: readonly string[]): Promise<void> {
-  const script = fileURLToPath(new URL('./imagesProcess.ts', import.meta.url));
-  try {
-    await run(process.execPath, ['--import', 'tsx', script, JSON.stringify({ contentDir, cacheDir, names })], { maxBuffer: 16 << 20 });
-  } catch (err) {
-    const stderr = (err as { stderr?: string }).stderr?.trim();
-    const cause = stderr?.split('\n').find((line) => /^\w*Error: /.test(line)) ?? stderr ?? String(err);
-    throw new Error(`image encoding failed: ${cause}`, { cause: err });
-  }
+  await runInOwnProcess(new URL('./imagesProcess.ts', import.meta.url), { contentDir, cacheDir, names }, 'image encoding');
 }
 
 async function describeImages(contentDir: string, cacheDir: string, names: readonly string[], encoder: Encoder) {

@@ -1,5 +1,6 @@
-/** Runs encodeImages in a process of its own (see processImages in images.ts); options as JSON in its argument. */
+/** Runs encodeImages in a process of its own (see processImages in images.ts). */
 import { encodeImages } from './images.js';
+import { ownProcessArg } from './ownProcess.js';
 
-const { contentDir, cacheDir, names } = JSON.parse(process.argv[2] ?? '{}') as { contentDir: string; cacheDir: string; names: string[] };
+const { contentDir, cacheDir, names } = ownProcessArg<{ contentDir: string; cacheDir: string; names: string[] }>();
 await encodeImages(contentDir, cacheDir, names);
