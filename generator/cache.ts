@@ -3,7 +3,7 @@
  * that a crash or a parallel build can never leave half done. Deleting .cache/ is always safe.
  */
 import { createHash, type Hash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
@@ -69,6 +69,13 @@ export async function replaceFile(file: string, data: string | Uint8Array): Prom
   const tmp = temporaryName(file);
   await writeFile(tmp, data);
   await rename(tmp, file);
+}
+
+/** replaceFile, synchronously: for a thread whose only work is to render and write pages. */
+export function replaceFileSync(file: string, data: string | Uint8Array): void {
+  const tmp = temporaryName(file);
+  writeFileSync(tmp, data);
+  renameSync(tmp, file);
 }
 
 /**

@@ -58,24 +58,28 @@ const SLOT = `\u0000${randomUUID()}`;
 const HEADER_SLOT = `${SLOT}:header\u0000`;
 const FOOTER_SLOT = `${SLOT}:footer\u0000`;
 
-interface Frame { footer: string; headers: Map<string, string> }
+interface Part { html: string; refs: readonly string[] }
+interface Frame { footer: Part; headers: Map<string, Part> }
 const frames = new WeakMap<Layout, Frame>();
 
-function frameOf(layout: Layout, section: string): { header: string; footer: string } {
+const part = (html: string): Part => ({ html, refs: internalRefs(html) });
+
+function frameOf(layout: Layout, section: string): { header: Part; footer: Part } {
   let frame = frames.get(layout);
   if (!frame) {
-    frame = { footer: renderToString(<Footer chrome={layout} />), headers: new Map() };
+    frame = { footer: part(renderToString(<Footer chrome={layout} />)), headers: new Map() };
     frames.set(layout, frame);
   }
   let header = frame.headers.get(section);
   if (header === undefined) {
-    header = renderToString(<Header chrome={layout} section={section} />);
+    header = part(renderToString(<Header chrome={layout} section={section} />));
     frame.headers.set(section, header);
   }
   return { header, footer: frame.footer };
 }
 
-export function renderPage(plan: PagePlan, layout: Layout): string {
+/** A page's HTML document and the internal URLs it references (for the link check). */
+export function renderPage(plan: PagePlan, layout: Layout): { html: string; refs: string[] } {
   // The page content renders first so the document knows which islands it holds.
   const islands = new Set<IslandName>();
   const content = renderToString(
@@ -93,7 +97,28 @@ export function renderPage(plan: PagePlan, layout: Layout): string {
       <div className="contents" dangerouslySetInnerHTML={{ __html: content }} />
     </Document>,
   );
-  const frame = frameOf(layout, currentSection(layout, plan.route));
+  const { header, footer } = frameOf(layout, currentSection(layout, plan.route));
+  // The header's and footer's links were collected when they were drawn: only the rest is scanned.
+  const refs = [...new Set([...internalRefs(html), ...header.refs, ...footer.refs])];
   // Functions, not strings, as replacements: the markup may contain `$&` and the like.
-  return `<!DOCTYPE html>${html.replace(HEADER_SLOT, () => frame.header).replace(FOOTER_SLOT, () => frame.footer)}`;
+  return { html: `<!DOCTYPE html>${html.replace(HEADER_SLOT, () => header.html).replace(FOOTER_SLOT, () => footer.html)}`, refs };
+}
+
+const ATTR = /\s(?:href|src|srcset|imagesrcset)="([^"]*)"/g;
+
+/** Internal URLs (paths starting with /) referenced by some HTML. */
+function internalRefs(html: string): string[] {
+  const refs = new Set<string>();
+  for (const match of html.matchAll(ATTR)) {
+    const value = (match[1] ?? '').replace(/&amp;/g, '&');
+    // A data: URL (an inlined picture) holds commas and slashes of its own, no address.
+    if (value.startsWith('data:')) continue;
+    for (const part of value.split(',')) {
+      const url = part.trim().split(/\s+/)[0] ?? '';
+      if (url.startsWith('/') && !url.startsWith('//')) refs.add(url.split(/[?#]/)[0] ?? url);
+    }
+  }
+  // A copy through JSON: the matches are slices of the page's HTML, and a slice keeps the whole
+  // document alive; kept for the link check, they held every page of a build in memory.
+  return JSON.parse(JSON.stringify([...refs])) as string[];
 }
