@@ -129,8 +129,11 @@ export class DevSession {
     this.pipeline.checkLinks(rendered, pages, this.site!, this.content.docs());
     this.layoutKey = layoutKey;
     for (const c of changed) this.rendered.set(c.plan.route, c);
-    // Sitemap and host files change only when pages come or go, or the site settings change.
-    const hostKey = JSON.stringify([[...routes], this.model!.site]);
+    // Sitemap, host files and the content manager's page change only when pages come or go, or
+    // what the CMS previews draw from changes: the site settings, the assets (the stylesheet),
+    // the city page texts, the forms, the services.
+    const { site, locations, forms, services } = this.model!;
+    const hostKey = JSON.stringify([[...routes], site, layoutKey, locations, forms, services]);
     if (hostKey !== this.hostKey) {
       await this.pipeline.writeHostFiles(this.model!, pages);
       this.hostKey = hostKey;
