@@ -92,7 +92,7 @@ async function devUpdate() {
     }
     await stop();
     await session.close();
-    console.log(`median ${Math.round(median(times))} ms (min ${Math.round(Math.min(...times))}, max ${Math.round(Math.max(...times))}); pages re-rendered per edit: ${median(pages)} (includes 25 ms of waiting for the save's events to settle)`);
+    console.log(`median ${Math.round(median(times))} ms (min ${Math.round(Math.min(...times))}, max ${Math.round(Math.max(...times))}); pages re-rendered per edit: ${median(pages)} (includes 10 ms of waiting for the save's events to settle)`);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -69,7 +69,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     lap('plan');
     const rendered = await renderCached(pages, layout, tmp, opts);
     lap('render');
-    pipeline.checkLinks(rendered, pages, site, docs);
+    pipeline.checkLinks(rendered, pages, site, () => docs);
     await pipeline.writeHostFiles(model, pages);
     await swap(tmp, outDir);
     lap('write');
@@ -175,10 +175,11 @@ export class Pipeline {
   }
 
   /** Every internal link and asset reference in the rendered pages must resolve. */
-  checkLinks(rendered: BatchResult, pages: readonly PagePlan[], site: SiteAssets, docs: readonly ValidDoc[]): void {
+  /** `docs` is asked for only when a link is broken, to name the file that wrote it. */
+  checkLinks(rendered: BatchResult, pages: readonly PagePlan[], site: SiteAssets, docs: () => readonly ValidDoc[]): void {
     const routes = new Set(pages.map((p) => p.route));
     const exists = (url: string) => routes.has(url) || site.files.has(url);
-    const errors = brokenLinks(new Map(rendered.refs), exists, docs.map((d) => ({ file: d.file, text: d.yaml, lineOffset: d.lineOffset })));
+    const errors = brokenLinks(new Map(rendered.refs), exists, () => docs().map((d) => ({ file: d.file, text: d.yaml, lineOffset: d.lineOffset })));
     if (errors.length) throw new ContentErrors(errors);
   }
 

@@ -22,7 +22,7 @@ import { ContentErrors, formatError, sortErrors } from './validate/errors.js';
 
 const RELOAD_SCRIPT = '/__dev/reload.js';
 /** How long a save's events are gathered before the update starts. */
-const SAVE_SETTLE_MS = 25;
+const SAVE_SETTLE_MS = 10;
 
 export interface DevUpdate {
   reason: string;
@@ -40,7 +40,7 @@ export class DevSession {
   /** Each page's plan as last rendered and its digest (an unchanged city's plan is the same object). */
   private rendered = new Map<string, { plan: PagePlan; digest: string; size: number }>();
   private readonly memo = new PlanMemo();
-  private hostKey = '';
+  private hostKey: readonly unknown[] = [];
   private worker: Worker | undefined;
   private clients = new Set<ServerResponse>();
   private queue: Promise<unknown> = Promise.resolve();
@@ -126,15 +126,16 @@ export class DevSession {
     if (layoutKey !== this.layoutKey) await call(this.worker, { layout });
     await this.pipeline.makeDirs(changed.map((c) => c.plan));
     const rendered = await renderSplit([this.worker], changed.map((c) => ({ page: c.plan, size: c.size })), layout, this.opts.outDir);
-    this.pipeline.checkLinks(rendered, pages, this.site!, this.content.docs());
+    this.pipeline.checkLinks(rendered, pages, this.site!, () => this.content.docs());
     this.layoutKey = layoutKey;
     for (const c of changed) this.rendered.set(c.plan.route, c);
     // Sitemap, host files and the content manager's page change only when pages come or go, or
     // what the CMS previews draw from changes: the site settings, the assets (the stylesheet),
     // the city page texts, the forms, the services.
+    // Compared by identity (the model keeps an unchanged file's objects) and, for lists, by value.
     const { site, locations, forms, services } = this.model!;
-    const hostKey = JSON.stringify([[...routes], site, layoutKey, locations, forms, services]);
-    if (hostKey !== this.hostKey) {
+    const hostKey = [[...routes].join('\n'), layoutKey, site, locations, forms, ...services];
+    if (hostKey.length !== this.hostKey.length || hostKey.some((input, i) => input !== this.hostKey[i])) {
       await this.pipeline.writeHostFiles(this.model!, pages);
       this.hostKey = hostKey;
     }

@@ -11,15 +11,16 @@ interface LinkSource {
 export function brokenLinks(
   refsByRoute: ReadonlyMap<string, readonly string[]>,
   exists: (url: string) => boolean,
-  sources: readonly LinkSource[],
+  sources: () => readonly LinkSource[],
 ): ContentError[] {
   const errors: ContentError[] = [];
   const reported = new Set<string>();
+  let texts: readonly LinkSource[] | undefined;
   for (const [route, refs] of refsByRoute) {
     for (const ref of refs) {
       if (exists(ref) || reported.has(ref)) continue;
       reported.add(ref);
-      const origin = locate(ref, sources);
+      const origin = locate(ref, (texts ??= sources()));
       errors.push({
         file: origin?.file ?? `page ${route}`,
         ...(origin && { line: origin.line, column: origin.column }),
