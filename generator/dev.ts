@@ -200,8 +200,10 @@ export class DevSession {
     };
   }
 
+  /** Ends the session once the update under way (if any) is done: it may still be writing into outDir. */
   async close() {
     for (const client of this.clients) client.end();
+    await this.queue;
     await this.worker?.terminate();
   }
 }
