@@ -20,11 +20,11 @@ export async function compileCss(root: string, fontFaceCss: string): Promise<str
   const cacheFile = cacheFileOf(root, fontFaceCss);
   const cached = await readFile(cacheFile, 'utf8').catch(() => undefined);
   if (cached !== undefined) return cached;
-  await runInOwnProcess(new URL('./cssProcess.ts', import.meta.url), { root, fontFaceCss }, 'stylesheet');
+  await runInOwnProcess({ module: new URL('./css.ts', import.meta.url), fn: 'compileCssIntoCache', args: [root, fontFaceCss], what: 'stylesheet' });
   return readFile(cacheFile, 'utf8');
 }
 
-/** Compile the stylesheet into the cache (run by cssProcess.ts). */
+/** Compile the stylesheet into the cache (run in a process of its own by compileCss). */
 export async function compileCssIntoCache(root: string, fontFaceCss: string): Promise<void> {
   const cacheFile = cacheFileOf(root, fontFaceCss);
   const [{ compile, optimize }, { Scanner }] = await Promise.all([import('@tailwindcss/node'), import('@tailwindcss/oxide')]);

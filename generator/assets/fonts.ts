@@ -33,7 +33,7 @@ function rangeText(range: string): string {
 
 const fontSource = () => require.resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2');
 
-/** Cut the font to the latin range and the weights used, into `cached` (run by fontProcess.ts). */
+/** Cut the font to the latin range and the weights used, into `cached` (run in a process of its own by loadFont). */
 export async function subsetFontInto(source: string, cached: string): Promise<void> {
   const { default: subsetFont } = await import('subset-font');
   await writeAtomic(cached, await subsetFont(await readFile(source), rangeText(LATIN_RANGE), { targetFormat: 'woff2', variationAxes: { wght: WEIGHTS } }));
@@ -52,7 +52,7 @@ export function loadFont(root: string): Promise<FontAsset> {
     const cached = path.join(root, '.cache', 'font', `${key}.woff2`);
     const bytes: Buffer = await readFile(cached).catch(async () => {
       // HarfBuzz (WebAssembly) in a process of its own: the build would keep its memory.
-      await runInOwnProcess(new URL('./fontProcess.ts', import.meta.url), { source: fontSource(), cached }, 'font subsetting');
+      await runInOwnProcess({ module: new URL('./fonts.ts', import.meta.url), fn: 'subsetFontInto', args: [fontSource(), cached], what: 'font subsetting' });
       return readFile(cached);
     });
     const url = `/assets/inter-latin-${contentHash(bytes)}.woff2`;

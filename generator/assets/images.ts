@@ -102,13 +102,13 @@ export async function processImages(contentDir: string, cacheDir: string, names:
   return describeImages(contentDir, cacheDir, names, cacheOnly([]));
 }
 
-/** Encode every image's cached files with sharp (run by imagesProcess.ts). */
+/** Encode every image's cached files with sharp (run in a process of its own by processImages). */
 export async function encodeImages(contentDir: string, cacheDir: string, names: readonly string[]): Promise<void> {
   await describeImages(contentDir, cacheDir, names, withSharp);
 }
 
 async function encodeInOwnProcess(contentDir: string, cacheDir: string, names: readonly string[]): Promise<void> {
-  await runInOwnProcess(new URL('./imagesProcess.ts', import.meta.url), { contentDir, cacheDir, names }, 'image encoding');
+  await runInOwnProcess({ module: new URL('./images.ts', import.meta.url), fn: 'encodeImages', args: [contentDir, cacheDir, names], what: 'image encoding' });
 }
 
 async function describeImages(contentDir: string, cacheDir: string, names: readonly string[], encoder: Encoder) {

@@ -1,18 +1,35 @@
 /**
- * Asset work that loads large libraries (Tailwind's compiler, HarfBuzz, sharp) runs in a Node
- * process of its own on a cache miss: the build's process would keep their memory while it renders.
- * The child writes its results into .cache/; the build reads them from there.
+ * Asset work that loads large libraries (Vite, Tailwind's compiler, HarfBuzz, sharp) runs in a Node
+ * process of its own: the build's process would keep their memory while it renders pages. The
+ * child (ownProcessEntry.ts) imports the module, calls the function and prints its result as JSON;
+ * it loads TypeScript through tsx, as the generator itself does.
  */
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
+const entry = fileURLToPath(new URL('./ownProcessEntry.ts', import.meta.url));
 
-/** Run `script` (a module of generator/ that reads its argument as JSON) and wait for it. */
-export async function runInOwnProcess(script: URL, arg: unknown, what: string): Promise<void> {
+export interface OwnProcessCall {
+  /** The module (its URL: new URL('./x.ts', import.meta.url)) and the exported function to call. */
+  module: URL;
+  fn: string;
+  /** The function's arguments, as JSON. */
+  args: unknown[];
+  /** Named in the error: "<what> failed: <the child's error>". */
+  what: string;
+  cwd?: string;
+}
+
+/** The function's result (JSON), computed in a process of its own. */
+export async function runInOwnProcess<T>({ module, fn, args, what, cwd }: OwnProcessCall): Promise<T> {
   try {
-    await run(process.execPath, ['--import', 'tsx', fileURLToPath(script), JSON.stringify(arg)], { maxBuffer: 16 << 20 });
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', entry, JSON.stringify({ module: module.href, fn, args })], {
+      ...(cwd && { cwd }),
+      maxBuffer: 16 << 20,
+    });
+    return JSON.parse(stdout.trim().split('\n').at(-1)!) as T;
   } catch (err) {
     const stderr = (err as { stderr?: string }).stderr?.trim();
     // Node prints the throwing source line first; the cause is the line that names the error.
@@ -20,6 +37,3 @@ export async function runInOwnProcess(script: URL, arg: unknown, what: string): 
     throw new Error(`${what} failed: ${cause}`, { cause: err });
   }
 }
-
-/** The JSON argument a script run by runInOwnProcess was given. */
-export const ownProcessArg = <T>(): T => JSON.parse(process.argv[2] ?? '{}') as T;

@@ -3,12 +3,10 @@
  * in .cache/admin/<digest>/, like the islands: an unchanged build does not even start Vite. Vite
  * runs in a process of its own, which gives its memory back.
  */
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { runInOwnProcess } from '../assets/ownProcess.js';
 import { CacheKey, fillDirAtomic } from '../cache.js';
 import type { AdminBundle, AdminBundleOptions } from './adminBundle.js';
 
@@ -22,19 +20,13 @@ function inputDigest(root: string): string {
     .digest(24);
 }
 
-const run = promisify(execFile);
-
 export async function bundleAdminCached(opts: AdminBundleOptions): Promise<AdminBundle> {
   const cacheDir = path.join(opts.root, '.cache', 'admin', inputDigest(opts.root));
   const cached = await readFile(path.join(cacheDir, 'result.json'), 'utf8').then((t) => JSON.parse(t) as AdminBundle, () => undefined);
   const result = cached ?? await fillDirAtomic(cacheDir, async (staging) => {
-    const script = fileURLToPath(new URL('./adminBundleProcess.ts', import.meta.url));
-    const built = await run(process.execPath, ['--import', 'tsx', script, JSON.stringify({ ...opts, outDir: path.join(staging, 'files') })], { cwd: opts.root, maxBuffer: 16 << 20 })
-      .then(({ stdout }) => JSON.parse(stdout.trim().split('\n').at(-1)!) as AdminBundle, (err: unknown) => {
-        const stderr = (err as { stderr?: string }).stderr?.trim();
-        const cause = stderr?.split('\n').find((line) => /^\w*Error: /.test(line)) ?? stderr ?? String(err);
-        throw new Error(`admin bundle failed: ${cause}`, { cause: err });
-      });
+    const built = await runInOwnProcess<AdminBundle>({
+      module: new URL('./adminBundle.ts', import.meta.url), fn: 'bundleAdmin', args: [{ ...opts, outDir: path.join(staging, 'files') }], what: 'admin bundle', cwd: opts.root,
+    });
     await writeFile(path.join(staging, 'result.json'), JSON.stringify(built));
     return built;
   });
