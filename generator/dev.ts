@@ -16,7 +16,7 @@ import { kindOf } from '../contracts/kinds.js';
 import type { PagePlan } from '../contracts/pages.js';
 import { Pipeline, type BuildOptions, type SiteAssets } from './build.js';
 import { ContentSet } from './content.js';
-import { PlanMemo } from './plan/memo.js';
+import { PlanMemo, sameInputs } from './plan/memo.js';
 import { call, renderSplit, startWorker } from './render/pool.js';
 import { ContentErrors, formatError, sortErrors } from './validate/errors.js';
 
@@ -135,7 +135,7 @@ export class DevSession {
     // Compared by identity (the model keeps an unchanged file's objects) and, for lists, by value.
     const { site, locations, forms, services } = this.model!;
     const hostKey = [[...routes].join('\n'), layoutKey, site, locations, forms, ...services];
-    if (hostKey.length !== this.hostKey.length || hostKey.some((input, i) => input !== this.hostKey[i])) {
+    if (!sameInputs(hostKey, this.hostKey)) {
       await this.pipeline.writeHostFiles(this.model!, pages);
       this.hostKey = hostKey;
     }

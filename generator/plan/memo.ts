@@ -5,6 +5,11 @@
  */
 import type { PagePlan } from '../../contracts/pages.js';
 
+/** Inputs compared one by one with ===: objects by identity, strings and numbers by value. */
+export function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((input, i) => input === b[i]);
+}
+
 export class PlanMemo {
   private plans = new Map<string, { inputs: readonly unknown[]; plan: PagePlan }>();
 
@@ -15,7 +20,7 @@ export class PlanMemo {
    */
   plan(route: string, inputs: readonly unknown[], make: () => PagePlan): PagePlan {
     const before = this.plans.get(route);
-    if (before && before.inputs.length === inputs.length && before.inputs.every((input, i) => input === inputs[i])) return before.plan;
+    if (before && sameInputs(before.inputs, inputs)) return before.plan;
     const plan = make();
     this.plans.set(route, { inputs, plan });
     return plan;
