@@ -6,6 +6,7 @@
  *   visible     - when the island comes within 200px of the viewport
  *   interaction - on the first pointerdown / focusin / keydown / touchstart inside it
  *   scheduled   - when the island's schedule (islandSchedules in ./islands/registry.ts) says so
+ * None of them before the page's first paint.
  * React and each island's code are loaded on demand (separate chunks), so this file stays tiny.
  * A form submitted before its island has hydrated is held and submitted again once it has.
  */
@@ -28,6 +29,20 @@ async function hydrate(el: HTMLElement, name: IslandName): Promise<void> {
   const [{ createElement }, { hydrateRoot }, { default: Component }] = await load(name);
   hydrateRoot(el, createElement(Component as ComponentType<object>, props(el)), { identifierPrefix: `${name}-` });
 }
+
+/**
+ * Settles once the page has painted. React and the islands' code would otherwise load while a
+ * phone still fetches what the first paint needs (and Lighthouse counts them in the largest paint).
+ */
+const firstPaint = new Promise<void>((resolve) => {
+  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    new PerformanceObserver((_, observer) => {
+      observer.disconnect();
+      resolve();
+    }).observe({ type: 'paint', buffered: true });
+  } else if (document.readyState === 'complete') resolve();
+  else addEventListener('load', () => resolve(), { once: true });
+});
 
 function onIdle(run: () => void): void {
   if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
@@ -90,19 +105,21 @@ function start(el: HTMLElement): void {
     );
   }
 
-  switch (el.dataset.hydrate) {
-    case 'visible':
-      return onVisible(el, run);
-    case 'interaction':
-      return onInteraction(el, run);
-    case 'scheduled': {
-      const schedule = islandSchedules[name];
-      if (!schedule) return onIdle(run);
-      return schedule(props(el), { prepare: () => void load(name).catch(() => {}), open: run });
+  void firstPaint.then(() => {
+    switch (el.dataset.hydrate) {
+      case 'visible':
+        return onVisible(el, run);
+      case 'interaction':
+        return onInteraction(el, run);
+      case 'scheduled': {
+        const schedule = islandSchedules[name];
+        if (!schedule) return onIdle(run);
+        return schedule(props(el), { prepare: () => void load(name).catch(() => {}), open: run });
+      }
+      default:
+        return onIdle(run);
     }
-    default:
-      return onIdle(run);
-  }
+  });
 }
 
 for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) start(el);
