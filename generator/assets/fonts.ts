@@ -1,11 +1,17 @@
 /**
  * The self-hosted web font (Inter, latin subset) from @fontsource-variable/inter, cut to the
- * weights the site uses (400-800 of its 100-900 axis) with subset-font (HarfBuzz): 48 KB -> 31 KB,
- * the largest file a first visit downloads before its largest paint. Same glyphs, same shapes.
+ * weights the site uses (400-800 of its 100-900 axis) with subset-font (HarfBuzz): 48 KB -> 31 KB.
+ *
+ * Pages do not wait for it: they paint first in a fallback drawn to Inter's metrics, and the
+ * font loader (src/scripts/font-loader.js, inlined in <head>) adds Inter after that first paint,
+ * or at once when an earlier page has already fetched it. On a phone the 31 KB would otherwise
+ * share the first round trips with the stylesheet, and Lighthouse counts them in the largest paint.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { createFontStack } from '@capsizecss/core';
+import type { WebFont } from '../../contracts/pages.js';
 import { CacheKey, writeAtomic } from '../cache.js';
 import { contentHash } from './hash.js';
 import { runInOwnProcess } from './ownProcess.js';
@@ -14,11 +20,31 @@ const require = createRequire(import.meta.url);
 const LATIN_RANGE = 'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
 /** font-normal to font-extrabold: every weight templates/ and src/ use. */
 const WEIGHTS = { min: 400, max: 800 };
+const FAMILY = 'Inter Variable';
 
-interface FontAsset {
-  url: string;
+/**
+ * The fallback family of templates/styles/site.css's --font-sans: Arial scaled to Inter's width
+ * and line box (metrics from @capsizecss/metrics 4.3, latin widths), so text barely moves when
+ * Inter replaces it. Where there is no Arial, a font drawn to its metrics (Liberation Sans, Arimo)
+ * or Android's Roboto, within 0.3% of it, stands in.
+ */
+export const FALLBACK_FAMILY = 'Inter Fallback';
+const INTER_METRICS = { familyName: FAMILY, ascent: 1984, descent: -494, lineGap: 0, unitsPerEm: 2048, xWidthAvg: 978 };
+const ARIAL_METRICS = { familyName: 'Arial', ascent: 1854, descent: -434, lineGap: 67, unitsPerEm: 2048, xWidthAvg: 913 };
+const FALLBACK_LOCALS = ['Arial', 'ArialMT', 'Liberation Sans', 'LiberationSans', 'Arimo', 'Roboto', 'Roboto-Regular'];
+
+function fallbackFontFace(): string {
+  const face = createFontStack([INTER_METRICS, ARIAL_METRICS], { fontFaceFormat: 'styleObject' }).fontFaces[0]!['@font-face'];
+  const src = FALLBACK_LOCALS.map((name) => `local("${name}")`).join(',');
+  return `@font-face{font-family:"${FALLBACK_FAMILY}";src:${src};ascent-override:${face.ascentOverride};descent-override:${face.descentOverride};line-gap-override:${face.lineGapOverride};size-adjust:${face.sizeAdjust}}`;
+}
+
+export interface FontAsset {
   bytes: Buffer;
-  fontFaceCss: string;
+  /** For the stylesheet: the fallback's @font-face (Inter's own is added by the page). */
+  fallbackCss: string;
+  /** Inter as the page's font loader adds it (the loader's text is the build's to add). */
+  face: Omit<WebFont, 'loader'>;
 }
 
 /** Every character of a CSS unicode-range list. */
@@ -42,8 +68,9 @@ export async function subsetFontInto(source: string, cached: string): Promise<vo
 let font: Promise<FontAsset> | undefined;
 
 /**
- * The font file and its @font-face rule. Subsetting takes ~0.5 s, more than a whole warm build's
- * assets: the result is kept in .cache/font/, keyed by the source file, the cut and the lockfile.
+ * The font file, its fallback and how pages add it. Subsetting takes ~0.5 s, more than a whole
+ * warm build's assets: the result is kept in .cache/font/, keyed by the source file, the cut and
+ * the lockfile.
  */
 export function loadFont(root: string): Promise<FontAsset> {
   font ??= (async () => {
@@ -55,9 +82,10 @@ export function loadFont(root: string): Promise<FontAsset> {
       await runInOwnProcess({ module: new URL('./fonts.ts', import.meta.url), fn: 'subsetFontInto', args: [fontSource(), cached], what: 'font subsetting' });
       return readFile(cached);
     });
-    const url = `/assets/inter-latin-${contentHash(bytes)}.woff2`;
-    const fontFaceCss = `@font-face{font-family:"Inter Variable";font-style:normal;font-display:swap;font-weight:${WEIGHTS.min} ${WEIGHTS.max};src:url(${url}) format("woff2-variations");unicode-range:${LATIN_RANGE}}`;
-    return { url, bytes, fontFaceCss };
+    const src = `/assets/inter-latin-${contentHash(bytes)}.woff2`;
+    const weight = `${WEIGHTS.min} ${WEIGHTS.max}`;
+    const faceCss = `@font-face{font-family:"${FAMILY}";font-style:normal;font-display:swap;font-weight:${weight};src:url(${src}) format("woff2-variations");unicode-range:${LATIN_RANGE}}`;
+    return { bytes, fallbackCss: fallbackFontFace(), face: { family: FAMILY, src, weight, unicodeRange: LATIN_RANGE, faceCss } };
   })();
   font.catch(() => { font = undefined; });
   return font;

@@ -78,6 +78,7 @@ function previewContext(model: SiteModel, plan: PlanOptions): PreviewContext {
   }
   return {
     css: plan.assets.css,
+    fontCss: plan.assets.font.faceCss,
     closeLabel: model.site.navigation.closeLabel,
     city: { route: city.route, body: city.body as Extract<PageBody, { kind: 'city' }> },
     services,

@@ -1,4 +1,5 @@
 /** robots.txt, the sitemap and the host config read by Netlify and Cloudflare Pages alike. */
+import { createHash } from 'node:crypto';
 import { SitemapStream, streamToPromise } from 'sitemap';
 import type { PagePlan } from '../../contracts/pages.js';
 import { ADMIN_HEADERS } from '../cms/adminHeaders.js';
@@ -6,6 +7,8 @@ import { SECURITY_HEADERS } from './securityHeaders.js';
 
 interface HostConfig {
   origin: string;
+  /** The texts of the inline scripts (the font loader): the policy allows each by its hash. */
+  inlineScripts: string[];
   /** Origins the pages talk to, for the Content-Security-Policy. */
   reviewsScriptUrl: string;
   frameUrls: string[];
@@ -27,7 +30,8 @@ const originOf = (url: string) => new URL(url).origin;
 /**
  * Exactly what the pages use (tests/browser/csp.test.ts visits every page and submits both forms
  * with this policy applied, and fails on any violation):
- * - scripts: our own bundle and the reviews widget's script; no inline script anywhere;
+ * - scripts: our own bundle, the reviews widget's script and, by its hash, the one inline script
+ *   (the font loader, which must run before the first paint); no other inline script runs;
  * - styles: our stylesheet; 'unsafe-inline' because the booking and login pages size their iframe
  *   with a style attribute (templates/pages/EmbedPage.tsx) and the reviews widget styles what it
  *   renders inline. Inline styles cannot run code;
@@ -42,9 +46,10 @@ const originOf = (url: string) => new URL(url).origin;
 function contentSecurityPolicy(cfg: HostConfig): string {
   const reviews = originOf(cfg.reviewsScriptUrl);
   const unique = (list: string[]) => [...new Set(list)].join(' ');
+  const hashes = cfg.inlineScripts.map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`);
   return [
     "default-src 'self'",
-    `script-src 'self' ${reviews}`,
+    `script-src ${unique(["'self'", ...hashes, reviews])}`,
     `style-src 'self' 'unsafe-inline' ${reviews}`,
     `img-src 'self' data: https:`,
     "font-src 'self'",

@@ -21,7 +21,7 @@ import { pictureProblem } from './upload.js';
 interface DecapCms {
   init(options: { config: Record<string, unknown> }): void;
   registerPreviewTemplate(collection: string, component: React.ComponentType<never>): void;
-  registerPreviewStyle(url: string): void;
+  registerPreviewStyle(style: string, options?: { raw: boolean }): void;
   registerWidget(name: string, control: React.ComponentType<never>, preview?: React.ComponentType<never>, schema?: object): void;
   getWidget(name: string): WidgetDefinition;
   registerCustomFormat(name: string, extension: string, format: ReturnType<typeof cmsYamlFormat>): void;
@@ -97,6 +97,7 @@ async function start() {
 
   setPreviewContext(preview);
   CMS.registerPreviewStyle(preview.css);
+  CMS.registerPreviewStyle(preview.fontCss, { raw: true });
   CMS.registerPreviewTemplate('cities', CityPreview as React.ComponentType<never>);
   CMS.registerPreviewTemplate('services', ServicePreview as React.ComponentType<never>);
   CMS.registerWidget('json-choice', ChoiceControl as React.ComponentType<never>, ChoicePreview as React.ComponentType<never>);

@@ -16,6 +16,8 @@ type ServiceBody = Extract<PageBody, { kind: 'service' }>;
 export interface PreviewContext {
   /** The site's stylesheet. */
   css: string;
+  /** The web font's @font-face rule (pages add it with a script; see generator/assets/fonts.ts). */
+  fontCss: string;
   closeLabel: string;
   /** A city page planned for a city named CITY_MARK: the name typed replaces the mark. */
   city: { route: string; body: CityBody };

@@ -15,6 +15,7 @@ export function Document({ head, chrome, header, footer, children, scripts }: {
   scripts: readonly string[];
 }) {
   const preload = head.preloadImage;
+  const font = chrome.assets.font;
   return (
     <html lang="en-US">
       <head>
@@ -26,7 +27,9 @@ export function Document({ head, chrome, header, footer, children, scripts }: {
         {head.noindex && <meta name="robots" content="noindex" />}
         <meta name="theme-color" content="#137a70" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="preload" href={chrome.assets.font} as="font" type="font/woff2" crossOrigin="anonymous" />
+        {/* The web font comes after the first paint (generator/assets/fonts.ts); without JavaScript, from the start. */}
+        <script data-family={font.family} data-src={font.src} data-weight={font.weight} data-range={font.unicodeRange} dangerouslySetInnerHTML={{ __html: font.loader }} />
+        <noscript><style dangerouslySetInnerHTML={{ __html: font.faceCss }} /></noscript>
         {/* A photo's sources are in <picture>, which React does not preload; an <img src> with
             fetchPriority high React preloads itself (a second link would be a duplicate). */}
         {preload?.avifSrcSet && <link rel="preload" as="image" imageSrcSet={preload.avifSrcSet} imageSizes="100vw" type="image/avif" fetchPriority="high" />}
@@ -48,7 +51,7 @@ export function Document({ head, chrome, header, footer, children, scripts }: {
         {header}
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">{children}</main>
         {footer}
-        {/* Nothing the first paint needs: low priority leaves a phone's bandwidth to the CSS, the font and the hero. */}
+        {/* Nothing the first paint needs: low priority leaves a phone's bandwidth to the CSS and the hero. */}
         {scripts.map((src) => <script key={src} type="module" src={src} fetchPriority="low" />)}
       </body>
     </html>

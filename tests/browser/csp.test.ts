@@ -14,6 +14,7 @@
  * builds the site as for production, with the Supabase API and the lead webhook on origins of their
  * own, and submits both forms across origins.
  */
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -184,7 +185,12 @@ describe('security headers in _headers', () => {
     const csp = parseCsp(h.get('content-security-policy') ?? '');
     const originOf = (u: string) => new URL(u).origin;
     expect(csp.get('default-src')).toEqual(["'self'"]);
-    expect(csp.get('script-src')).toEqual(["'self'", originOf(config.reviews.scriptUrl)]);
+    // The one inline script (the font loader) is allowed by its hash, and only it.
+    const html = await readFile(path.join(inject('siteDist'), 'contact.html'), 'utf8');
+    const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline).toHaveLength(1);
+    const hash = `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`;
+    expect(csp.get('script-src')).toEqual(["'self'", hash, originOf(config.reviews.scriptUrl)]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'self'"]);

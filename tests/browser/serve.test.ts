@@ -66,7 +66,7 @@ describe('the local server', () => {
     expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
     const css = /href="(\/assets\/site-[^"]+\.css)"/.exec(plain.body.toString())![1]!;
     expect((await get(css, 'br')).headers['content-encoding']).toBe('br');
-    const font = /href="(\/assets\/[^"]+\.woff2)"/.exec(plain.body.toString())![1]!;
+    const font = /data-src="(\/assets\/[^"]+\.woff2)"/.exec(plain.body.toString())![1]!;
     expect((await get(font, 'br')).headers['content-encoding']).toBeUndefined();
   });
 

@@ -1,0 +1,21 @@
+// Inlined in <head> (its hash is in the Content-Security-Policy). Adds the web font after the
+// page's first paint, so a phone's first round trips carry only the page and its stylesheet,
+// or at once when an earlier page has fetched it (generator/assets/fonts.ts says more).
+(() => {
+  const { family, src, weight, range } = document.currentScript.dataset;
+  if (!('fonts' in document)) return;
+  const key = `font:${src}`;
+  const add = (display) => {
+    const face = new FontFace(family, `url(${src}) format("woff2")`, { weight, unicodeRange: range, display });
+    document.fonts.add(face);
+    face.load().then(() => { try { sessionStorage.setItem(key, '1'); } catch {} }, () => {});
+  };
+  let fetched = false;
+  try { fetched = sessionStorage.getItem(key) === '1'; } catch {}
+  // In the cache it comes in milliseconds: "fallback" shows the fallback only if it does not.
+  if (fetched) return add('fallback');
+  const later = () => add('swap');
+  if (window.PerformanceObserver?.supportedEntryTypes?.includes('paint')) {
+    new PerformanceObserver((_, observer) => { observer.disconnect(); later(); }).observe({ type: 'paint', buffered: true });
+  } else addEventListener('load', later, { once: true });
+})();
