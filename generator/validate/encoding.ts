@@ -1,31 +1,55 @@
 /**
- * Content files are UTF-8. A byte that is not fails like any other content error, at the line and
- * column of the first such byte: decoding it as U+FFFD would put "Col�ma" on a page.
+ * Content files are UTF-8 text. A byte that is not UTF-8 fails like any other content error, at the
+ * line and column of the first such byte: decoding it as U+FFFD would put "Col�ma" on a page. So
+ * does a control character (a terminal's colour code or a bell pasted with a text): no page can
+ * show it, and in HTML it is a parse error.
  */
 import type { ContentError } from '../../contracts/errors.js';
 
 // A byte-order mark is stripped (ignoreBOM: false): editors on Windows write one, and it is not text.
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
-/** The file's text, or the error at its first byte that is not UTF-8. */
+/** C0 controls but tab, line feed and carriage return; DEL; the C1 controls. */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/** The first control character in a text: where, and what to tell the editor (a file's or the CMS's). */
+export function controlCharacter(text: string): { index: number; message: string; hint: string } | undefined {
+  const found = CONTROL.exec(text);
+  if (!found) return undefined;
+  return {
+    index: found.index,
+    message: `control character U+${found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}, which no page can show`,
+    hint: 'delete it (it usually comes with text pasted from a terminal or another program); spaces and line breaks are fine',
+  };
+}
+
+/** Line and column (1-based, in characters) of an offset in a text. */
+function position(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  return { line: before.split('\n').length, column: offset - (before.lastIndexOf('\n') + 1) + 1 };
+}
+
+/** The file's text, or the error at its first byte that is not UTF-8 or first control character. */
 export function decodeUtf8(displayFile: string, bytes: Uint8Array): { text: string; error?: undefined } | { text?: undefined; error: ContentError } {
+  let text: string;
   try {
-    return { text: decoder.decode(bytes) };
+    text = decoder.decode(bytes);
   } catch {
     const bad = firstInvalidByte(bytes);
     // The bytes before the bad one are valid: decode them to count lines and characters.
     const before = decoder.decode(bytes.subarray(0, bad));
-    const lineStart = before.lastIndexOf('\n') + 1;
     return {
       error: {
         file: displayFile,
-        line: before.split('\n').length,
-        column: before.length - lineStart + 1,
+        ...position(before, before.length),
         message: `not valid UTF-8 (byte 0x${bytes[bad]!.toString(16).toUpperCase().padStart(2, '0')})`,
         hint: 'save the file as UTF-8 and retype the character at this position',
       },
     };
   }
+  const control = controlCharacter(text);
+  if (control) return { error: { file: displayFile, ...position(text, control.index), message: control.message, hint: control.hint } };
+  return { text };
 }
 
 /**

@@ -7,6 +7,7 @@
  * imports the generator: the rules then exist once.
  */
 import { kindOf, type KindName } from '../../contracts/kinds.js';
+import { controlCharacter } from '../../generator/validate/encoding.js';
 import { validateDoc } from '../../generator/validate/schema.js';
 import { pruneEmpty } from './format.js';
 
@@ -28,5 +29,16 @@ export function entryProblems(target: { file: string; kind: KindName }, data: Re
   const slug = target.file.slice(target.file.lastIndexOf('/') + 1).replace(/\.\w+$/, '');
   const result = validateDoc({ file: target.file, kind: target.kind, slug, yaml: '', lineOffset: 0, data: saved });
   // The file's problems without file and line (there is no file yet); hints in the form's words.
-  return (result.errors ?? []).map((e) => `${e.path ? `${e.path}: ` : ''}${e.message}${e.hint ? ` (${e.hint.replace(/^add `[^`]*`\s*/, '').replace(/^\((.*)\)$/, '$1')})` : ''}`);
+  return [...controlCharacters(data), ...(result.errors ?? []).map((e) => `${e.path ? `${e.path}: ` : ''}${e.message}${e.hint ? ` (${e.hint.replace(/^add `[^`]*`\s*/, '').replace(/^\((.*)\)$/, '$1')})` : ''}`)];
+}
+
+/** The rule the file's decoding applies (generator/validate/encoding.ts), for each text of the entry, the body included. */
+function controlCharacters(value: unknown, path = ''): string[] {
+  if (typeof value === 'string') {
+    const found = controlCharacter(value);
+    return found ? [`${path ? `${path}: ` : ''}${found.message} (${found.hint})`] : [];
+  }
+  if (Array.isArray(value)) return value.flatMap((item, i) => controlCharacters(item, `${path}[${i}]`));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => controlCharacters(item, path ? `${path}.${key}` : key));
+  return [];
 }

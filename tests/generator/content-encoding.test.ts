@@ -43,6 +43,20 @@ describe('file encoding', () => {
     expect(await problems(copy.contentDir)).toEqual(expected);
   });
 
+  it('refuses a control character (a bell, a terminal colour code) where it is, in YAML and Markdown alike, and keeps tabs', async () => {
+    const hint = '\n    hint: delete it (it usually comes with text pasted from a terminal or another program); spaces and line breaks are fine';
+    await patchBytes(colma(), 'description: Small town', Buffer.from('description: Small\x07 town'));
+    expect(await problems(copy.contentDir)).toEqual([`content/cities/colma.yaml:4:19 control character U+0007, which no page can show${hint}`]);
+    await patchBytes(colma(), 'Small\x07 town', Buffer.from('Small\t town'));
+    expect(await problems(copy.contentDir)).toEqual([]);
+    const policy = path.join(copy.contentDir, 'legal/privacy-policy.md');
+    const lines = (await readFile(policy, 'utf8')).split('\n');
+    const last = lines.length - 1 - [...lines].reverse().findIndex((l) => l.trim() !== '');
+    lines[last] = `\x1b[31m${lines[last]}`;
+    await writeFile(policy, lines.join('\n'));
+    expect(await problems(copy.contentDir)).toEqual([`content/legal/privacy-policy.md:${last + 1}:1 control character U+001B, which no page can show${hint}`]);
+  });
+
   it('accepts a UTF-8 byte-order mark, as editors write it, and reads the file as without it', async () => {
     const policy = path.join(copy.contentDir, 'legal/privacy-policy.md');
     const { model: before } = await checkContent({ root: copy.dir, contentDir: copy.contentDir });
