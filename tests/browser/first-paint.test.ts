@@ -47,10 +47,13 @@ describe('before the first paint, only the page and its stylesheet', () => {
     expect(first.atPaint).toEqual([]);
     expect(first.inter).toBe(true);
 
-    // Same tab, next page: the font is in the cache, so it is there when the page first paints.
+    // Same tab, next page: the font is in the cache and added before the page first paints (it
+    // has loaded by then, unless the machine is very busy: then the text waits up to 0.1 s for it).
     await page.goto(`${site.url}/services`);
     await page.waitForFunction(() => 'fontAtPaint' in window);
-    expect(await page.evaluate(() => (window as unknown as { fontAtPaint: string[] }).fontAtPaint)).toEqual(['loaded']);
+    const atPaint = await page.evaluate(() => (window as unknown as { fontAtPaint: string[] }).fontAtPaint);
+    expect(atPaint).toHaveLength(1);
+    expect(['loaded', 'loading']).toContain(atPaint[0]);
     await context.close();
   });
 
