@@ -19,12 +19,6 @@ export interface ImageRef {
   height: number;
   /** The image pre-blurred, small, as a data: URL: what the home hero shows until the visitor scrolls. */
   blurredSrc?: string;
-  /**
-   * A small SVG as a data: URL, for a hero to paint without a request. Made by the assets stage;
-   * plans leave it out (10,000 city pages would each carry the same kilobytes) and the layout
-   * carries it once, in `Layout.inlineImages`.
-   */
-  inlineSrc?: string;
 }
 
 export interface PageHead {
@@ -50,8 +44,6 @@ export interface Layout {
   navigation: Site['navigation'];
   footer: Site['footer'] & { copyrightText: string };
   services: { name: string; href: string }[];
-  /** Data: URLs of the images small enough to inline, by their `src`. */
-  inlineImages: Record<string, string>;
   /** Asset URLs (and the web font); devReload only in `npm run dev`. */
   assets: { css: string; font: WebFont; entry?: string; heroBlur?: string; notFound?: string; devReload?: string };
 }

@@ -22,16 +22,6 @@ interface ImageFile {
 const WIDTHS = [640, 1024, 1600];
 
 /**
- * SVGs up to this size are also offered inline (ImageRef.inlineSrc): a hero, the largest paint of
- * its page, then needs no request (about 3 KB more of compressed HTML, on a page whose hero no
- * other page shares).
- */
-const INLINE_SVG_BYTES = 24 * 1024;
-
-/** An SVG as a data: URL, percent-encoding only what a URL or the attribute needs. */
-const svgDataUrl = (svg: string) => `data:image/svg+xml,${svg.replace(/[^!-~]|["%#<>{}|\\^`]/gu, (c) => encodeURIComponent(c))}`;
-
-/**
  * The pre-blurred image: BLUR_WIDTH px wide, blurred as CSS blur(6px) blurs it at 1280 px (the
  * home hero's look), so stretched to the hero it looks the same; a blurred image has no detail
  * a larger one would keep. About 3 KB.
@@ -124,7 +114,7 @@ async function describeImages(contentDir: string, cacheDir: string, names: reado
       const url = `/assets/img/${base}-${hash}.svg`;
       files.push({ url, sourcePath });
       const svg = source.toString('utf8');
-      refs.set(name, { src: url, ...svgSize(svg), blurredSrc, ...(source.length <= INLINE_SVG_BYTES && { inlineSrc: svgDataUrl(svg) }) });
+      refs.set(name, { src: url, ...svgSize(svg), blurredSrc });
       continue;
     }
     const metaPath = path.join(cacheDir, `${base}-${hash}.json`);

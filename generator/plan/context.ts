@@ -66,13 +66,12 @@ export class PlanContext {
 
   /**
    * An image as a page refers to it. The pre-blurred copy (3 KB of base64) only where a hero starts
-   * blurred, and never the inline SVG (the layout has it): carried in 10,000 city plans, they made
-   * every page key and worker message larger.
+   * blurred: carried in 10,000 city plans, it made every page key and worker message larger.
    */
   image(name: string, { blurred = false } = {}): ImageRef {
     const ref = this.opts.images.get(name);
     if (!ref) throw new Error(`image ${name} was not processed`);
-    const { blurredSrc, inlineSrc: _, ...rest } = ref;
+    const { blurredSrc, ...rest } = ref;
     return blurred && blurredSrc ? { ...rest, blurredSrc } : rest;
   }
 

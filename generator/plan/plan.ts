@@ -18,7 +18,6 @@ export function planLayout(model: SiteModel, opts: PlanOptions): Layout {
     navigation: site.navigation,
     footer: { ...site.footer, copyrightText: fill(site.footer.copyright, { year: String(opts.year), brand: site.brand.name }) },
     services: model.services.map((s) => ({ name: s.name, href: s.route })),
-    inlineImages: Object.fromEntries([...opts.images.values()].flatMap((i) => (i.inlineSrc ? [[i.src, i.inlineSrc] as const] : [])).sort(([a], [b]) => a.localeCompare(b))),
     assets: opts.assets,
   };
 }

@@ -4,7 +4,6 @@ import { renderToString } from 'react-dom/server';
 import type { ReactNode } from 'react';
 import type { IslandName } from '../../src/islands/registry.js';
 import { IslandCollector } from '../../templates/components/Island.js';
-import { InlineImages } from '../../templates/components/Picture.js';
 import { Document } from '../../templates/layout/Document.js';
 import { Footer } from '../../templates/layout/Footer.js';
 import { currentSection, Header } from '../../templates/layout/Header.js';
@@ -57,6 +56,7 @@ function extraScripts(plan: PagePlan, layout: Layout): string[] {
 const SLOT = `\u0000${randomUUID()}`;
 const HEADER_SLOT = `${SLOT}:header\u0000`;
 const FOOTER_SLOT = `${SLOT}:footer\u0000`;
+const PRELOADS_SLOT = `${SLOT}:preloads\u0000`;
 
 interface Part { html: string; refs: readonly string[] }
 interface Frame { footer: Part; headers: Map<string, Part> }
@@ -82,18 +82,22 @@ function frameOf(layout: Layout, section: string): { header: Part; footer: Part 
 export function renderPage(plan: PagePlan, layout: Layout): { html: string; refs: string[] } {
   // The page content renders first so the document knows which islands it holds.
   const islands = new Set<IslandName>();
-  const content = renderToString(
+  const rendered = renderToString(
     <IslandCollector.Provider value={islands}>
-      <InlineImages.Provider value={layout.inlineImages}>{pageContent(plan, layout)}</InlineImages.Provider>
+      {pageContent(plan, layout)}
     </IslandCollector.Provider>,
   );
+  // React writes the preloads it derives (an eager image's) first in what it renders; they belong
+  // in <head>, where the browser finds them before it reaches the body.
+  const preloads = /^(?:<link rel="preload"[^>]*>)*/.exec(rendered)![0];
+  const content = rendered.slice(preloads.length);
   const scripts = [
     ...extraScripts(plan, layout),
     ...(islands.size && layout.assets.entry ? [layout.assets.entry] : []),
     ...(layout.assets.devReload ? [layout.assets.devReload] : []),
   ];
   const html = renderToString(
-    <Document head={plan.head} chrome={layout} header={HEADER_SLOT} footer={FOOTER_SLOT} scripts={scripts}>
+    <Document head={plan.head} chrome={layout} preloads={PRELOADS_SLOT} header={HEADER_SLOT} footer={FOOTER_SLOT} scripts={scripts}>
       <div className="contents" dangerouslySetInnerHTML={{ __html: content }} />
     </Document>,
   );
@@ -101,7 +105,7 @@ export function renderPage(plan: PagePlan, layout: Layout): { html: string; refs
   // The header's and footer's links were collected when they were drawn: only the rest is scanned.
   const refs = [...new Set([...internalRefs(html), ...header.refs, ...footer.refs])];
   // Functions, not strings, as replacements: the markup may contain `$&` and the like.
-  return { html: `<!DOCTYPE html>${html.replace(HEADER_SLOT, () => header.html).replace(FOOTER_SLOT, () => footer.html)}`, refs };
+  return { html: `<!DOCTYPE html>${html.replace(PRELOADS_SLOT, () => preloads).replace(HEADER_SLOT, () => header.html).replace(FOOTER_SLOT, () => footer.html)}`, refs };
 }
 
 const ATTR = /\s(?:href|src|srcset|imagesrcset)="([^"]*)"/g;

@@ -1,8 +1,4 @@
-import { createContext, useContext } from 'react';
 import type { ImageRef } from '../../contracts/pages.js';
-
-/** The layout's inline images (Layout.inlineImages), by src; render provides them to every page. */
-export const InlineImages = createContext<Readonly<Record<string, string>>>({});
 
 /** An image with its intrinsic size (nothing shifts while it loads); photos offer AVIF, then WebP. */
 export function Picture({ image, alt, className = '', priority = 'lazy', sizes = '100vw' }: {
@@ -17,11 +13,9 @@ export function Picture({ image, alt, className = '', priority = 'lazy', sizes =
   priority?: 'lazy' | 'high' | 'low';
   sizes?: string;
 }) {
-  const inline = useContext(InlineImages)[image.src];
   const img = (
     <img
-      // The page's largest paint needs no request when the image is small enough to inline.
-      src={(priority === 'high' && inline) || image.src}
+      src={image.src}
       alt={alt}
       width={image.width}
       height={image.height}

@@ -4,11 +4,13 @@ import { JsonLd } from '../components/JsonLd.js';
 
 /**
  * The whole HTML document of a page. `scripts` are the page's external scripts, in order; `header`
- * and `footer` are the site's Header and Footer, which render draws once per build and reuses.
+ * and `footer` are the site's Header and Footer, which render draws once per build and reuses;
+ * `preloads`, the preload links React derived from the page's content (its eager images).
  */
-export function Document({ head, chrome, header, footer, children, scripts }: {
+export function Document({ head, chrome, preloads, header, footer, children, scripts }: {
   head: PageHead;
   chrome: Chrome;
+  preloads: ReactNode;
   header: ReactNode;
   footer: ReactNode;
   children: ReactNode;
@@ -30,9 +32,10 @@ export function Document({ head, chrome, header, footer, children, scripts }: {
         {/* The web font comes after the first paint (generator/assets/fonts.ts); without JavaScript, from the start. */}
         <script data-family={font.family} data-src={font.src} data-weight={font.weight} data-range={font.unicodeRange} dangerouslySetInnerHTML={{ __html: font.loader }} />
         <noscript><style dangerouslySetInnerHTML={{ __html: font.faceCss }} /></noscript>
-        {/* A photo's sources are in <picture>, which React does not preload; an <img src> with
-            fetchPriority high React preloads itself (a second link would be a duplicate). */}
+        {/* A photo's sources are in <picture>, which React does not preload; an eager <img src>
+            React preloads itself (in `preloads`). */}
         {preload?.avifSrcSet && <link rel="preload" as="image" imageSrcSet={preload.avifSrcSet} imageSizes="100vw" type="image/avif" fetchPriority="high" />}
+        {preloads}
         <link rel="stylesheet" href={chrome.assets.css} />
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={chrome.brand} />

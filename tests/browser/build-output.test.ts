@@ -45,11 +45,14 @@ describe('the full build of the real site', () => {
     expect(await readFile(path.join(dist, 'robots.txt'), 'utf8')).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
   });
 
-  it('paints a city page\'s hero without a request: the SVG is inline, once', async () => {
+  it('fetches a city page\'s hero first: preloaded from the head at high priority, its own file (cached across pages), not inlined', async () => {
     const html = await readFile(path.join(dist, 'locations/deep-cleaning-palo-alto-ca.html'), 'utf8');
     const hero = /<img [^>]*fetchPriority="high"[^>]*>/.exec(html)?.[0] ?? '';
-    expect(hero).toMatch(/ src="data:image\/svg\+xml,/);
-    expect(html.split('data:image/svg+xml,').length - 1).toBe(1);
+    const src = / src="(\/assets\/img\/[^"]+\.svg)"/.exec(hero)?.[1];
+    expect(src).toBeDefined();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`<link rel="preload" as="image" href="${src}" fetchPriority="high"/>`);
+    expect(html).not.toContain('data:image/svg+xml,');
   });
 
   it('gives a city page its title, description, canonical URL, the site-wide business node, and its city in the Service node', async () => {
