@@ -4,7 +4,7 @@
  */
 import { createHash, type Hash } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, cp, link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 
@@ -102,6 +102,22 @@ export async function fillDirAtomic<T>(dir: string, fill: (staging: string) => P
   });
   await mkdir(path.dirname(dir), { recursive: true });
   await rename(staging, dir).catch(() => rm(staging, { recursive: true, force: true }));
+  return result;
+}
+
+/**
+ * A build step whose output is a folder of files and a JSON result, kept in cacheDir (keyed by its
+ * inputs): on a miss `build` writes into the folder it is given and returns the result; hit or
+ * miss, the files are copied to outDir and the result returned.
+ */
+export async function cachedOutput<T>(cacheDir: string, outDir: string, build: (filesDir: string) => Promise<T>): Promise<T> {
+  const cached = await readFile(path.join(cacheDir, 'result.json'), 'utf8').then((t) => JSON.parse(t) as T, () => undefined);
+  const result = cached ?? await fillDirAtomic(cacheDir, async (staging) => {
+    const built = await build(path.join(staging, 'files'));
+    await writeFile(path.join(staging, 'result.json'), JSON.stringify(built));
+    return built;
+  });
+  await cp(path.join(cacheDir, 'files'), outDir, { recursive: true });
   return result;
 }
 

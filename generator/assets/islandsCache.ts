@@ -3,9 +3,8 @@
  * built once per distinct input and kept in .cache/islands/<digest>/; Vite is not even loaded on a hit.
  */
 import { readFileSync } from 'node:fs';
-import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CacheKey, fillDirAtomic } from '../cache.js';
+import { CacheKey, cachedOutput } from '../cache.js';
 import type { IslandBundleOptions, IslandBundle } from './islands.js';
 import { runInOwnProcess } from './ownProcess.js';
 
@@ -19,16 +18,9 @@ function inputDigest(opts: IslandBundleOptions): string {
     .digest(24);
 }
 
-export async function bundleIslandsCached(opts: IslandBundleOptions): Promise<IslandBundle> {
+export function bundleIslandsCached(opts: IslandBundleOptions): Promise<IslandBundle> {
   const cacheDir = path.join(opts.root, '.cache', 'islands', inputDigest(opts));
-  const cached = await readFile(path.join(cacheDir, 'result.json'), 'utf8').then((t) => JSON.parse(t) as IslandBundle, () => undefined);
-  const result = cached ?? await fillDirAtomic(cacheDir, async (staging) => {
-    const built = await bundleInOwnProcess({ ...opts, outDir: path.join(staging, 'files') });
-    await writeFile(path.join(staging, 'result.json'), JSON.stringify(built));
-    return built;
-  });
-  await cp(path.join(cacheDir, 'files'), opts.outDir, { recursive: true });
-  return result;
+  return cachedOutput(cacheDir, opts.outDir, (filesDir) => bundleInOwnProcess({ ...opts, outDir: filesDir }));
 }
 
 /** Vite and its native bundler take about 400 MB that the build would keep while it renders. */

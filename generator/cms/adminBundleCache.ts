@@ -1,13 +1,12 @@
 /**
  * The admin bundle is built once per distinct input (the files it imports, the lockfile) and kept
- * in .cache/admin/<digest>/, like the islands: an unchanged build does not even start Vite. Vite
+ * in .cache/admin/<digest>/ (cachedOutput, as the islands): an unchanged build does not even start Vite. Vite
  * runs in a process of its own, which gives its memory back.
  */
 import { readFileSync } from 'node:fs';
-import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runInOwnProcess } from '../assets/ownProcess.js';
-import { CacheKey, fillDirAtomic } from '../cache.js';
+import { CacheKey, cachedOutput } from '../cache.js';
 import type { AdminBundle, AdminBundleOptions } from './adminBundle.js';
 
 function inputDigest(root: string): string {
@@ -20,16 +19,9 @@ function inputDigest(root: string): string {
     .digest(24);
 }
 
-export async function bundleAdminCached(opts: AdminBundleOptions): Promise<AdminBundle> {
+export function bundleAdminCached(opts: AdminBundleOptions): Promise<AdminBundle> {
   const cacheDir = path.join(opts.root, '.cache', 'admin', inputDigest(opts.root));
-  const cached = await readFile(path.join(cacheDir, 'result.json'), 'utf8').then((t) => JSON.parse(t) as AdminBundle, () => undefined);
-  const result = cached ?? await fillDirAtomic(cacheDir, async (staging) => {
-    const built = await runInOwnProcess<AdminBundle>({
-      module: new URL('./adminBundle.ts', import.meta.url), fn: 'bundleAdmin', args: [{ ...opts, outDir: path.join(staging, 'files') }], what: 'admin bundle', cwd: opts.root,
-    });
-    await writeFile(path.join(staging, 'result.json'), JSON.stringify(built));
-    return built;
-  });
-  await cp(path.join(cacheDir, 'files'), opts.outDir, { recursive: true });
-  return result;
+  return cachedOutput(cacheDir, opts.outDir, (filesDir) => runInOwnProcess<AdminBundle>({
+    module: new URL('./adminBundle.ts', import.meta.url), fn: 'bundleAdmin', args: [{ ...opts, outDir: filesDir }], what: 'admin bundle', cwd: opts.root,
+  }));
 }
