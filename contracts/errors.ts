@@ -11,3 +11,16 @@ export interface ContentError {
 }
 
 export type PathSegment = string | number;
+
+/** Line and column (1-based; the column in UTF-16 units, as editors count) of an offset in a text. */
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}

@@ -11,7 +11,7 @@ import matter from 'gray-matter';
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import type { RawDoc } from '../contracts/documents.js';
-import type { ContentError } from '../contracts/errors.js';
+import { lineColumn, type ContentError } from '../contracts/errors.js';
 import { kindOf, slugOf } from '../contracts/kinds.js';
 
 /** Every content file below contentDir that belongs to a kind, as posix paths relative to contentDir. */
@@ -49,7 +49,7 @@ export function parseContent(rel: string, displayFile: string, text: string): { 
     return { doc: { file: displayFile, kind, slug: slugOf(rel), yaml, lineOffset, data, body: file.content } };
   } catch (err) {
     if (err instanceof YAMLParseError) {
-      const [line, column] = lineColumn(yaml, err.pos[0]);
+      const { line, column } = lineColumn(yaml, err.pos[0]);
       const reason = err.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '') ?? 'invalid YAML';
       return { error: { file: displayFile, line: line + lineOffset, column, message: `invalid YAML: ${reason}`, hint: yamlHint(err.code) } };
     }
@@ -87,18 +87,6 @@ function yamlHint(code: string): string {
     default:
       return 'texts containing a colon, # or starting with a quote are safest in double quotes';
   }
-}
-
-function lineColumn(text: string, offset: number): [number, number] {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return [line, offset - lineStart + 1];
 }
 
 /** Read the given files (posix paths relative to contentDir): [rel, bytes] pairs, decoded later so a bad byte is an error. */

@@ -4,7 +4,7 @@
  * does a control character (a terminal's colour code or a bell pasted with a text): no page can
  * show it, and in HTML it is a parse error.
  */
-import type { ContentError } from '../../contracts/errors.js';
+import { lineColumn, type ContentError } from '../../contracts/errors.js';
 
 // A byte-order mark is stripped (ignoreBOM: false): editors on Windows write one, and it is not text.
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
@@ -23,12 +23,6 @@ export function controlCharacter(text: string): { index: number; message: string
   };
 }
 
-/** Line and column (1-based, in characters) of an offset in a text. */
-function position(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  return { line: before.split('\n').length, column: offset - (before.lastIndexOf('\n') + 1) + 1 };
-}
-
 /** The file's text, or the error at its first byte that is not UTF-8 or first control character. */
 export function decodeUtf8(displayFile: string, bytes: Uint8Array): { text: string; error?: undefined } | { text?: undefined; error: ContentError } {
   let text: string;
@@ -41,14 +35,14 @@ export function decodeUtf8(displayFile: string, bytes: Uint8Array): { text: stri
     return {
       error: {
         file: displayFile,
-        ...position(before, before.length),
+        ...lineColumn(before, before.length),
         message: `not valid UTF-8 (byte 0x${bytes[bad]!.toString(16).toUpperCase().padStart(2, '0')})`,
         hint: 'save the file as UTF-8 and retype the character at this position',
       },
     };
   }
   const control = controlCharacter(text);
-  if (control) return { error: { file: displayFile, ...position(text, control.index), message: control.message, hint: control.hint } };
+  if (control) return { error: { file: displayFile, ...lineColumn(text, control.index), message: control.message, hint: control.hint } };
   return { text };
 }
 
