@@ -56,7 +56,6 @@ export interface WebFont {
   family: string;
   src: string;
   weight: string;
-  unicodeRange: string;
   /** Its @font-face rule: for visitors without JavaScript, and for the content manager's previews. */
   faceCss: string;
   /** The text of src/scripts/font-loader.js (allowed by its hash in the Content-Security-Policy). */

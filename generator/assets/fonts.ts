@@ -17,6 +17,7 @@ import { contentHash } from './hash.js';
 import { runInOwnProcess } from './ownProcess.js';
 
 const require = createRequire(import.meta.url);
+/** What the file holds: no unicode-range is declared, since a character it lacks falls back all the same. */
 const LATIN_RANGE = 'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
 /** font-normal to font-extrabold: every weight templates/ and src/ use. */
 const WEIGHTS = { min: 400, max: 800 };
@@ -84,8 +85,8 @@ export function loadFont(root: string): Promise<FontAsset> {
     });
     const src = `/assets/inter-latin-${contentHash(bytes)}.woff2`;
     const weight = `${WEIGHTS.min} ${WEIGHTS.max}`;
-    const faceCss = `@font-face{font-family:"${FAMILY}";font-style:normal;font-display:swap;font-weight:${weight};src:url(${src}) format("woff2-variations");unicode-range:${LATIN_RANGE}}`;
-    return { bytes, fallbackCss: fallbackFontFace(), face: { family: FAMILY, src, weight, unicodeRange: LATIN_RANGE, faceCss } };
+    const faceCss = `@font-face{font-family:"${FAMILY}";font-style:normal;font-display:swap;font-weight:${weight};src:url(${src}) format("woff2-variations")}`;
+    return { bytes, fallbackCss: fallbackFontFace(), face: { family: FAMILY, src, weight, faceCss } };
   })();
   font.catch(() => { font = undefined; });
   return font;

@@ -2,11 +2,11 @@
 // page's first paint, so a phone's first round trips carry only the page and its stylesheet,
 // or at once when an earlier page has fetched it (generator/assets/fonts.ts says more).
 (() => {
-  const { family, src, weight, range } = document.currentScript.dataset;
+  const { family, src, weight } = document.currentScript.dataset;
   if (!('fonts' in document)) return;
   const key = `font:${src}`;
   const add = (display) => {
-    const face = new FontFace(family, `url(${src}) format("woff2")`, { weight, unicodeRange: range, display });
+    const face = new FontFace(family, `url(${src}) format("woff2")`, { weight, display });
     document.fonts.add(face);
     face.load().then(() => { try { sessionStorage.setItem(key, '1'); } catch {} }, () => {});
   };

@@ -30,7 +30,7 @@ export function Document({ head, chrome, preloads, header, footer, children, scr
         <meta name="theme-color" content="#137a70" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* The web font comes after the first paint (generator/assets/fonts.ts); without JavaScript, from the start. */}
-        <script data-family={font.family} data-src={font.src} data-weight={font.weight} data-range={font.unicodeRange} dangerouslySetInnerHTML={{ __html: font.loader }} />
+        <script data-family={font.family} data-src={font.src} data-weight={font.weight} dangerouslySetInnerHTML={{ __html: font.loader }} />
         <noscript><style dangerouslySetInnerHTML={{ __html: font.faceCss }} /></noscript>
         {/* A photo's sources are in <picture>, which React does not preload; an eager <img src>
             React preloads itself (in `preloads`). */}

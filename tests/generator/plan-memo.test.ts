@@ -16,7 +16,7 @@ import { ROOT, useContentCopy } from '../helpers/content.js';
 
 const anyImage: ImageRef = { src: '/assets/img/x.svg', width: 10, height: 10 };
 const images = { get: () => anyImage } as unknown as PlanOptions['images'];
-const options = (memo?: PlanMemo): PlanOptions => ({ origin: 'https://example.com', images, assets: { css: '/a.css', font: { family: 'F', src: '/f.woff2', weight: '400', unicodeRange: 'U+0-FF', faceCss: '', loader: '' } }, year: 2026, ...(memo && { memo }) });
+const options = (memo?: PlanMemo): PlanOptions => ({ origin: 'https://example.com', images, assets: { css: '/a.css', font: { family: 'F', src: '/f.woff2', weight: '400', faceCss: '', loader: '' } }, year: 2026, ...(memo && { memo }) });
 
 describe('plans remembered between saves (npm run dev)', () => {
   const copy = useContentCopy('plan-memo-');
