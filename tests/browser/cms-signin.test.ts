@@ -41,12 +41,17 @@ describe('the sign-in popup', () => {
     await Promise.all([github?.close(), site?.close(), evil?.close()]);
   });
 
-  it('hands the token to the site\'s own /admin page, then closes', async () => {
+  /** Opens `url` and clicks sign-in there, as an editor would: the page and its popup. */
+  async function signInFrom(url: string) {
     const page = await browser.newPage();
-    await page.goto(`${site.url}/admin`);
+    await page.goto(url);
     const popup = page.waitForEvent('popup');
     await page.evaluate(() => window.signIn());
-    const win = await popup;
+    return { page, win: await popup };
+  }
+
+  it('hands the token to the site\'s own /admin page, then closes', async () => {
+    const { page, win } = await signInFrom(`${site.url}/admin`);
     await expect.poll(() => page.evaluate(() => window.received.map((m) => m.data)), { timeout: 10_000 })
       .toEqual(['authorizing:github', `authorization:github:success:{"token":"${github.token}","provider":"github"}`]);
     expect(await page.evaluate(() => window.received.map((m) => m.origin))).toEqual([site.url, site.url]);
@@ -55,11 +60,7 @@ describe('the sign-in popup', () => {
   });
 
   it('gives a page of another origin nothing, not even the handshake', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${evil.url}/evil`);
-    const popup = page.waitForEvent('popup');
-    await page.evaluate(() => window.signIn());
-    const win = await popup;
+    const { page, win } = await signInFrom(`${evil.url}/evil`);
     // The popup went through GitHub and reached the callback page, signed in...
     await win.waitForURL(/\/api\/callback\?code=/);
     await win.waitForLoadState('load');

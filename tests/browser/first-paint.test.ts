@@ -6,6 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser, useSite } from '../helpers/site.js';
 
+declare global {
+  interface Window { fontAtPaint?: string[] }
+}
+
 const site = useSite();
 const browser = useBrowser();
 
@@ -13,7 +17,7 @@ const browser = useBrowser();
 const recordFontAtFirstPaint = () => {
   new PerformanceObserver((_, observer) => {
     observer.disconnect();
-    (window as unknown as { fontAtPaint: string[] }).fontAtPaint = [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'Inter Variable').map((f) => f.status);
+    window.fontAtPaint = [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'Inter Variable').map((f) => f.status);
   }).observe({ type: 'paint', buffered: true });
 };
 
@@ -36,7 +40,7 @@ describe('before the first paint, only the page and its stylesheet', () => {
       const started = (re: RegExp) => performance.getEntriesByType('resource').filter((r) => re.test(r.name)).map((r) => r.startTime);
       return {
         fcp, font: started(/\/assets\/inter-latin-[^/]+\.woff2$/), react: started(/\/assets\/react-/),
-        atPaint: (window as unknown as { fontAtPaint: string[] }).fontAtPaint,
+        atPaint: window.fontAtPaint,
         inter: document.fonts.check('400 16px "Inter Variable"') && [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Inter Variable' && f.status === 'loaded'),
       };
     });
@@ -51,9 +55,9 @@ describe('before the first paint, only the page and its stylesheet', () => {
     // has loaded by then, unless the machine is very busy: then the text waits up to 0.1 s for it).
     await page.goto(`${site.url}/services`);
     await page.waitForFunction(() => 'fontAtPaint' in window);
-    const atPaint = await page.evaluate(() => (window as unknown as { fontAtPaint: string[] }).fontAtPaint);
+    const atPaint = await page.evaluate(() => window.fontAtPaint);
     expect(atPaint).toHaveLength(1);
-    expect(['loaded', 'loading']).toContain(atPaint[0]);
+    expect(['loaded', 'loading']).toContain(atPaint![0]);
     await context.close();
   });
 
