@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { DiscountLeadRow, LeadRow } from '../../supabase/functions/_shared/leadRules.js';
+import { AUTH_SCHEMA_SQL } from './authSchema.js';
 
 export const DEFAULT_MIGRATIONS_DIR = fileURLToPath(new URL('../../supabase/migrations/', import.meta.url));
 
@@ -86,6 +87,7 @@ export async function applyMigrations(
 ): Promise<string[]> {
   if (!existsSync(migrationsDir)) throw new Error(`Migrations folder not found: ${migrationsDir}`);
   await db.exec(BOOTSTRAP_SQL);
+  await db.exec(AUTH_SCHEMA_SQL);
   const done = new Map(
     (await db.query<{ name: string; checksum: string }>('SELECT name, checksum FROM public._local_migrations')).rows.map(
       (r) => [r.name, r.checksum] as const,
