@@ -4,6 +4,7 @@
  * Supabase refuses.
  *   POST /rest/v1/leads, POST /rest/v1/discount_leads   postgrest.ts, behind the key check
  *   POST /functions/v1/notify-telegram                  functions.ts, the real edge function
+ *   /auth/v1/*                                          auth.ts, Supabase Auth's endpoints
  * This file only routes; gateway.ts is the gateway (keys, the visitor's address), database.ts the
  * PGlite database with the real migrations.
  */
@@ -13,6 +14,7 @@ import { applyMigrations, DEFAULT_MIGRATIONS_DIR, openDatabase } from './databas
 import { createFunctions } from './functions.js';
 import { hasAcceptedKey, localApiKey, proxiedHeaders, refuseKey } from './gateway.js';
 import { send } from './http.js';
+import { loadLocalKeys, type LocalKeys } from './localKeys.js';
 import { createPostgrest, REST_CORS } from './postgrest.js';
 
 export interface LocalBackendOptions {
@@ -35,6 +37,30 @@ export interface LocalBackend {
   close(): Promise<void>;
   /** Owner (superuser) connection: bypasses RLS. */
   db: PGlite;
+  /** The anon and service role keys and the JWT secret of this database (localKeys.ts). */
+  keys: LocalKeys;
+}
+
+interface AuthServer {
+  handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
+}
+type CreateAuthServer = (options: { db: PGlite; keys: LocalKeys; log: (msg: string) => void }) => AuthServer;
+
+/**
+ * auth.ts (Supabase Auth's endpoints) is written alongside this file; until it exists, /auth/v1
+ * answers 404 as a project without Auth would. Any other failure to load it is a real error.
+ */
+async function loadAuthServer(options: Parameters<CreateAuthServer>[0]): Promise<AuthServer | undefined> {
+  const specifier = './auth.js';
+  let mod: { createAuthServer?: CreateAuthServer };
+  try {
+    mod = (await import(/* @vite-ignore */ specifier)) as { createAuthServer?: CreateAuthServer };
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (code === 'ERR_MODULE_NOT_FOUND' || /Cannot find module|Failed to load url|does not exist/i.test(String((err as Error).message))) return undefined;
+    throw err;
+  }
+  return mod.createAuthServer?.(options);
 }
 
 export async function createLocalBackend(options: LocalBackendOptions = {}): Promise<LocalBackend> {
@@ -42,6 +68,7 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
   const envOpt = options.env ?? process.env;
   const env = typeof envOpt === 'function' ? envOpt : (name: string) => envOpt[name];
   const apiKey = options.apiKey ?? localApiKey();
+  const keys = loadLocalKeys(options.dataDir, apiKey);
 
   const db = await openDatabase(options.dataDir, log);
   try {
@@ -51,20 +78,29 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
     throw err;
   }
   const postgrest = await createPostgrest(db);
+  const auth = await loadAuthServer({ db, keys, log });
   const functions = createFunctions({ db, apiKey, env, fetch: options.fetch ?? globalThis.fetch, log });
 
   let closed = false;
   return {
     db,
+    keys,
     async handle(req, res) {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const isRest = url.pathname.startsWith('/rest/v1/');
       const isFunction = url.pathname.startsWith('/functions/v1/');
-      if (!isRest && !isFunction) return false;
+      const isAuth = url.pathname.startsWith('/auth/v1/');
+      if (!isRest && !isFunction && !isAuth) return false;
       try {
-        if (isFunction) {
+        if (isAuth) {
+          if (auth) await auth.handle(req, res, url);
+          else {
+            req.resume();
+            send(res, 404, { code: 404, error_code: 'not_found', msg: 'Auth is not available in this stand-in' }, { 'Access-Control-Allow-Origin': '*' });
+          }
+        } else if (isFunction) {
           await functions.handle(req, res, url, proxiedHeaders(req));
-        } else if (req.method !== 'OPTIONS' && !(await hasAcceptedKey(req, url, [apiKey]))) {
+        } else if (req.method !== 'OPTIONS' && !(await hasAcceptedKey(req, url, [keys.anonKey, keys.serviceRoleKey]))) {
           // As Supabase's gateway: the key before anything else, whatever the method or table.
           refuseKey(req, res, url, REST_CORS);
         } else {
