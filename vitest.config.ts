@@ -12,7 +12,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/{generator,backend,islands}/**/*.test.{ts,tsx}'] },
+        test: { name: 'unit', include: ['tests/{generator,backend,islands,staff}/**/*.test.{ts,tsx}'] },
       },
       {
         extends: true,

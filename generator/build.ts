@@ -20,6 +20,7 @@ import { renderPages } from './render/pool.js';
 import type { BatchResult } from './render/renderAndWrite.js';
 import { PageCache, renderCodeVersion } from './render/pageCache.js';
 import { adminAssets, writeAdminPage, type AdminAssets } from './cms/adminFiles.js';
+import { inboxAssets, writeInboxPage, type InboxAssets } from './staff/inboxFiles.js';
 import { ContentErrors } from './validate/errors.js';
 import { headersFile, redirectsFile, robotsTxt, sitemapXml } from './write/hostFiles.js';
 import { brokenLinks } from './write/links.js';
@@ -124,6 +125,8 @@ export class Pipeline {
   private readonly contentDir: string;
   /** The content manager's scripts (generator/cms), and the assets its previews use. */
   private admin: AdminAssets | undefined;
+  /** The lead inbox's script and stylesheet (generator/staff). */
+  private inbox: InboxAssets | undefined;
   private site: SiteAssets | undefined;
 
   constructor(private readonly opts: BuildOptions, readonly outDir: string, private readonly extraAssets: Pick<Partial<Layout['assets']>, 'devReload'> = {}) {
@@ -135,7 +138,7 @@ export class Pipeline {
     const { opts, contentDir, outDir, extraAssets } = this;
     const { root } = opts;
     await mkdir(path.join(outDir, 'assets', 'img'), { recursive: true });
-    const [images, font, islands, scripts, staticFiles, admin] = await settleAll([
+    const [images, font, islands, scripts, staticFiles, admin, inbox] = await settleAll([
       listImages(contentDir).then((names) => processImages(contentDir, path.join(root, '.cache', 'images'), names)),
       loadFont(root),
       opts.skipIslands ? undefined : bundleIslandsCached({
@@ -147,6 +150,7 @@ export class Pipeline {
       copyScripts(root, outDir),
       copyStatic(contentDir, outDir),
       opts.skipIslands ? undefined : adminAssets(root, outDir),
+      opts.skipIslands ? undefined : inboxAssets({ root, outDir, supabaseUrl: opts.supabaseUrl, supabaseAnonKey: opts.supabaseAnonKey }),
     ]);
     const css = await compileCss(root, font.fallbackCss);
     const cssUrl = `/assets/site-${contentHash(css)}.css`;
@@ -159,9 +163,10 @@ export class Pipeline {
     const assets: Layout['assets'] = { css: cssUrl, font: { ...font.face, loader: fontLoader }, ...scriptUrls, ...(islands && { entry: islands.entry }), ...extraAssets };
     const files = new Set<string>([
       cssUrl, font.face.src, ...images.files.map((f) => f.url), ...Object.values(scriptUrls), ...(islands?.files.map((f) => f.path) ?? []), ...staticFiles,
-      ...Object.values(extraAssets), ...(admin?.files ?? []),
+      ...Object.values(extraAssets), ...(admin?.files ?? []), ...(inbox?.files ?? []),
     ]);
     this.admin = admin;
+    this.inbox = inbox;
     this.site = { assets, images: images.refs, files };
     return this.site;
   }
@@ -194,6 +199,7 @@ export class Pipeline {
       reviewsScriptUrl: model.site.reviews.scriptUrl,
       frameUrls: [model.site.booking.bookingUrl, model.site.booking.loginPortalUrl],
       connectUrls: [opts.supabaseUrl, opts.webhookUrl].filter((u): u is string => Boolean(u)),
+      supabaseUrl: opts.supabaseUrl,
     };
     await settleAll([
       writeFile(path.join(outDir, 'sitemap.xml'), await sitemapXml(pages, origin)),
@@ -203,6 +209,7 @@ export class Pipeline {
       this.admin && this.site && writeAdminPage({
         outDir, model, admin: this.admin, plan: { origin, images: this.site.images, assets: this.site.assets, year: buildYear() },
       }),
+      this.inbox && writeInboxPage(outDir, this.inbox, model.site.brand.name),
     ]);
   }
 }

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { SitemapStream, streamToPromise } from 'sitemap';
 import type { PagePlan } from '../../contracts/pages.js';
 import { ADMIN_HEADERS } from '../cms/adminHeaders.js';
+import { inboxHeaders } from '../staff/inboxHeaders.js';
 import { SECURITY_HEADERS } from './securityHeaders.js';
 
 interface HostConfig {
@@ -13,6 +14,8 @@ interface HostConfig {
   reviewsScriptUrl: string;
   frameUrls: string[];
   connectUrls: string[];
+  /** The Supabase project the lead inbox talks to (undefined: the page's own origin). */
+  supabaseUrl?: string | undefined;
 }
 
 export async function sitemapXml(pages: readonly PagePlan[], origin: string): Promise<string> {
@@ -74,6 +77,9 @@ export function headersFile(cfg: HostConfig): string {
     // rule so it replaces it where the host takes the last match (on Cloudflare Pages,
     // functions/admin.ts sets these headers).
     ...['/admin', '/admin/*'].flatMap((pattern) => [pattern, ...Object.entries(ADMIN_HEADERS).map(([k, v]) => `  ${k}: ${v}`)]),
+    // The lead inbox: its own, stricter policy (generator/staff/inboxHeaders.ts; on Cloudflare
+    // Pages, functions/leads.ts sets these headers).
+    '/leads', ...Object.entries(inboxHeaders(cfg.supabaseUrl)).map(([k, v]) => `  ${k}: ${v}`),
     '',
   ].join('\n');
 }

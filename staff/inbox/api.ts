@@ -1,0 +1,87 @@
+/**
+ * Everything the inbox asks the database, through supabase-js with the signed-in staff member's
+ * session: the RPCs of the inbox migration (paged: a list is never "select everything"), the
+ * history, and deleting a lead. Row-level security decides what comes back; nothing is checked here.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { InboxLead, InboxStats, LeadEvent, LeadFilters, LeadKind, LeadStatus } from './model.js';
+import { dayEnd, dayStart } from './time.js';
+
+export const PAGE_SIZE = 50;
+
+/** An answer the database refused, with the message staff should read. */
+export class InboxError extends Error {}
+
+function check<T>(result: { data: T; error: { message: string; code?: string } | null }, what: string): T {
+  if (result.error) {
+    // 42501: insufficient privilege; the database says so when the account is not staff at aal2.
+    if (result.error.code === '42501') throw new InboxError(`${what}: this account may not read the inbox. Ask the owner to add you as staff.`);
+    throw new InboxError(`${what}: ${result.error.message}`);
+  }
+  return result.data;
+}
+
+const trimmed = (value: string) => value.trim() || null;
+
+/** The filters as the RPCs take them (search_leads and count_leads share them). */
+export function filterParams(filters: LeadFilters) {
+  return {
+    p_status: filters.status || null,
+    p_kind: filters.kind || null,
+    p_from: dayStart(filters.from) ?? null,
+    p_to: dayEnd(filters.to) ?? null,
+    p_query: trimmed(filters.query),
+  };
+}
+
+export function inboxApi(supabase: SupabaseClient) {
+  return {
+    async searchLeads(filters: LeadFilters, offset: number, limit = PAGE_SIZE): Promise<InboxLead[]> {
+      return check(await supabase.rpc('search_leads', { ...filterParams(filters), p_limit: limit, p_offset: offset }), 'Loading leads') as InboxLead[];
+    },
+    async countLeads(filters: LeadFilters): Promise<number> {
+      return Number(check(await supabase.rpc('count_leads', filterParams(filters)), 'Counting leads'));
+    },
+    async stats(): Promise<InboxStats> {
+      return check(await supabase.rpc('inbox_stats'), 'Loading the figures') as InboxStats;
+    },
+    /** A status change with an optional note, or (status null) a note alone. */
+    async setStatus(kind: LeadKind, id: string, status: LeadStatus | null, note: string): Promise<InboxLead> {
+      const data = check(await supabase.rpc('set_lead_status', { p_kind: kind, p_id: id, p_status: status, p_note: trimmed(note) }), 'Saving');
+      return (Array.isArray(data) ? data[0] : data) as InboxLead;
+    },
+    /** One lead as the list shows it (a lead opened from its address may not be on the page loaded). */
+    async lead(kind: LeadKind, id: string): Promise<InboxLead | undefined> {
+      const result = await supabase.from('inbox_leads').select('*').eq('kind', kind).eq('id', id).maybeSingle();
+      return (check(result, 'Loading the lead') ?? undefined) as InboxLead | undefined;
+    },
+    async history(kind: LeadKind, id: string): Promise<LeadEvent[]> {
+      const result = await supabase.from('lead_events').select('*').eq('lead_kind', kind).eq('lead_id', id).order('at', { ascending: true }).order('id', { ascending: true });
+      return check(result, 'Loading the history') as LeadEvent[];
+    },
+    /** Every lead the filters match, page by page, for the export. */
+    async allLeads(filters: LeadFilters): Promise<InboxLead[]> {
+      const all: InboxLead[] = [];
+      const pageSize = 500;
+      for (;;) {
+        const page = await this.searchLeads(filters, all.length, pageSize);
+        all.push(...page);
+        if (page.length < pageSize) return all;
+      }
+    },
+    async logExport(count: number, filters: LeadFilters): Promise<void> {
+      // The history keeps which filters were used, not the search text: it may be a person's name.
+      const logged = { status: filters.status || null, kind: filters.kind || null, from: filters.from || null, to: filters.to || null, search: Boolean(filters.query.trim()) };
+      check(await supabase.rpc('log_export', { p_count: count, p_filters: logged }), 'Recording the export');
+    },
+    /** Deleting for good (a person's request under California's privacy law); the history keeps only that it happened. */
+    async deleteLead(kind: LeadKind, id: string): Promise<void> {
+      const table = kind === 'quote' ? 'leads' : 'discount_leads';
+      const result = await supabase.from(table).delete({ count: 'exact' }).eq('id', id);
+      check(result, 'Deleting');
+      if (result.count === 0) throw new InboxError('Deleting: the lead was not deleted (it may be gone already, or this account may not delete).');
+    },
+  };
+}
+
+export type InboxApi = ReturnType<typeof inboxApi>;
