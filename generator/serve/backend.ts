@@ -2,7 +2,7 @@
  * The local stand-in for Supabase that `npm start` serves when no SUPABASE_URL is configured:
  * the few endpoints the site uses, answered the way supabase-js expects and refusing what
  * Supabase refuses.
- *   POST /rest/v1/leads, POST /rest/v1/discount_leads   postgrest.ts, behind the key check
+ *   /rest/v1/*  (tables, views, /rpc of schema public)  postgrest.ts, behind gateway.ts (keys, JWTs)
  *   POST /functions/v1/notify-telegram                  functions.ts, the real edge function
  *   /auth/v1/*                                          auth.ts, Supabase Auth's endpoints
  * This file only routes; gateway.ts is the gateway (keys, the visitor's address), database.ts the
@@ -12,10 +12,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PGlite } from '@electric-sql/pglite';
 import { applyMigrations, DEFAULT_MIGRATIONS_DIR, openDatabase } from './database.js';
 import { createFunctions } from './functions.js';
-import { hasAcceptedKey, localApiKey, proxiedHeaders, refuseKey } from './gateway.js';
+import { identifyCaller, localApiKey, proxiedHeaders, refuseCaller } from './gateway.js';
 import { send } from './http.js';
 import { loadLocalKeys, type LocalKeys } from './localKeys.js';
-import { createPostgrest, REST_CORS } from './postgrest.js';
+import { answerPreflight, createPostgrest, REST_CORS } from './postgrest.js';
 
 export interface LocalBackendOptions {
   /** PGlite data directory; undefined = in-memory database (tests). */
@@ -100,11 +100,13 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
           }
         } else if (isFunction) {
           await functions.handle(req, res, url, proxiedHeaders(req));
-        } else if (req.method !== 'OPTIONS' && !(await hasAcceptedKey(req, url, [keys.anonKey, keys.serviceRoleKey]))) {
-          // As Supabase's gateway: the key before anything else, whatever the method or table.
-          refuseKey(req, res, url, REST_CORS);
+        } else if (req.method === 'OPTIONS') {
+          answerPreflight(req, res);
         } else {
-          await postgrest.handle(req, res, url, proxiedHeaders(req));
+          // As Supabase's gateway: the key before anything else, whatever the method or table.
+          const verdict = await identifyCaller(req, url, keys);
+          if (!verdict.ok) refuseCaller(req, res, verdict, REST_CORS);
+          else await postgrest.handle(req, res, url, proxiedHeaders(req), verdict.caller);
         }
       } catch (err) {
         log(`Local backend error on ${req.method ?? ''} ${url.pathname}: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);

@@ -1,12 +1,93 @@
 /**
- * The part of Supabase's API gateway the stand-in needs: it refuses REST requests without one of
- * the project's public keys, and it is the trusted proxy that tells the backend who the visitor is.
+ * The part of Supabase's API gateway (and of PostgREST's authentication) the stand-in needs: it
+ * refuses requests without one of the project's keys, decides which database role a request runs
+ * as (anon, authenticated with a user's JWT, service_role), and it is the trusted proxy that tells
+ * the backend who the visitor is.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CLIENT_ADDRESS_HEADERS } from '../../supabase/functions/_shared/leadRules.js';
-import { allKeysAccepted, presentedKeys } from '../../supabase/functions/notify-telegram/apiKeys.js';
+import { allKeysAccepted } from '../../supabase/functions/notify-telegram/apiKeys.js';
 import { resolveConnection } from '../../src/lib/supabase.js';
 import { headerValue, send } from './http.js';
+import { checkJwt, type Claims } from './jwt.js';
+import type { LocalKeys } from './localKeys.js';
+
+/** The roles a request may run as; a token naming any other role is refused. */
+export const REQUEST_ROLES = ['anon', 'authenticated', 'service_role'] as const;
+export type RequestRole = (typeof REQUEST_ROLES)[number];
+
+/** Who a request is: its database role and the claims PostgREST puts in request.jwt.claims. */
+export interface Caller {
+  role: RequestRole;
+  claims: Claims;
+}
+
+export type CallerVerdict =
+  | { ok: true; caller: Caller }
+  | { ok: false; status: number; body: Record<string, unknown>; headers: Record<string, string> };
+
+async function sameKey(presented: string, key: string): Promise<boolean> {
+  return allKeysAccepted([presented], [key]);
+}
+
+function isRequestRole(role: unknown): role is RequestRole {
+  return typeof role === 'string' && (REQUEST_ROLES as readonly string[]).includes(role);
+}
+
+/** PostgREST's answer for an unusable bearer token (401, with the WWW-Authenticate it sends). */
+function refuseToken(code: 'PGRST301' | 'PGRST303', message: string, details: string | null = null): CallerVerdict {
+  return {
+    ok: false,
+    status: 401,
+    body: { code, message, details, hint: null },
+    headers: { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message.replace(/["\\\r\n]/g, ' ')}"` },
+  };
+}
+
+/**
+ * The caller of a request, as Supabase decides it: the `apikey` (header or `?apikey=`) must be the
+ * anon or the service role key (else Supabase's gateway answers 401); then `Authorization: Bearer`
+ * decides the role: the anon key -> anon, the service role key -> service_role, a JWT signed with
+ * the project's secret -> its claims (expired or forged -> PostgREST's 401). Without a bearer token
+ * the apikey decides.
+ */
+export async function identifyCaller(req: IncomingMessage, url: URL, keys: LocalKeys): Promise<CallerVerdict> {
+  const apikey = headerValue(req, 'apikey')?.trim() ?? url.searchParams.get('apikey') ?? undefined;
+  if (apikey === undefined) {
+    return { ok: false, status: 401, body: { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, headers: {} };
+  }
+  const isAnonKey = await sameKey(apikey, keys.anonKey);
+  const isServiceKey = await sameKey(apikey, keys.serviceRoleKey);
+  if (!isAnonKey && !isServiceKey) {
+    return { ok: false, status: 401, body: { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, headers: {} };
+  }
+
+  const authorization = headerValue(req, 'authorization');
+  if (authorization === undefined) {
+    return { ok: true, caller: isServiceKey ? { role: 'service_role', claims: { role: 'service_role' } } : { role: 'anon', claims: { role: 'anon' } } };
+  }
+  const token = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization)?.[1];
+  if (token === undefined) return refuseToken('PGRST301', 'No suitable key or wrong key type', 'The Authorization header is not a Bearer token');
+  if (await sameKey(token, keys.serviceRoleKey)) return { ok: true, caller: { role: 'service_role', claims: { role: 'service_role' } } };
+  if (await sameKey(token, keys.anonKey)) return { ok: true, caller: { role: 'anon', claims: { role: 'anon' } } };
+
+  const verdict = await checkJwt(keys, token);
+  if (!verdict.ok) {
+    return verdict.reason === 'expired' ? refuseToken('PGRST303', 'JWT expired') : refuseToken('PGRST301', 'No suitable key or wrong key type', verdict.message);
+  }
+  // PostgREST runs a token without a role claim as the anonymous role.
+  const role = verdict.claims.role ?? 'anon';
+  if (!isRequestRole(role)) {
+    return { ok: false, status: 401, body: { code: '42501', message: `permission denied to set role "${String(role)}"`, details: null, hint: null }, headers: {} };
+  }
+  return { ok: true, caller: { role, claims: verdict.claims } };
+}
+
+/** Answers a refused request (CORS headers added, the unread body drained). */
+export function refuseCaller(req: IncomingMessage, res: ServerResponse, verdict: Extract<CallerVerdict, { ok: false }>, cors: Record<string, string>): void {
+  req.resume();
+  send(res, verdict.status, verdict.body, { ...cors, ...verdict.headers });
+}
 
 /**
  * The key a site built with `buildAnonKey` (SUPABASE_ANON_KEY, usually unset) uses against the
@@ -16,15 +97,7 @@ export function localApiKey(buildAnonKey = ''): string {
   return resolveConnection({ supabaseUrl: '', supabaseAnonKey: buildAnonKey, webhookUrl: '' }, '').key;
 }
 
-/** True when the request carries only accepted keys (headers, or `?apikey=` as Supabase allows). */
-export async function hasAcceptedKey(req: IncomingMessage, url: URL, accepted: readonly string[]): Promise<boolean> {
-  const presented = presentedKeys((name) => headerValue(req, name));
-  const fromQuery = url.searchParams.get('apikey');
-  if (fromQuery !== null) presented.push(fromQuery);
-  return allKeysAccepted(presented, accepted);
-}
-
-/** Supabase's gateway answers for a missing or a wrong key. */
+/** Supabase's gateway answers for a missing or a wrong key (auth.ts answers with it too). */
 export function refuseKey(req: IncomingMessage, res: ServerResponse, url: URL, headers: Record<string, string>): void {
   req.resume();
   const missing = headerValue(req, 'apikey') === undefined && !url.searchParams.has('apikey') && headerValue(req, 'authorization') === undefined;

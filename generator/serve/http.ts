@@ -37,3 +37,14 @@ export function headerValue(req: IncomingMessage, name: string): string | undefi
   const v = req.headers[name];
   return Array.isArray(v) ? v.join(', ') : v;
 }
+
+/** Answers with an already serialised JSON text (no body when undefined, e.g. HEAD or 204). */
+export function sendJsonText(res: ServerResponse, status: number, json: string | undefined, headers: Record<string, string> = {}, contentType = 'application/json; charset=utf-8'): void {
+  const payload = json ?? '';
+  res.writeHead(status, {
+    ...headers,
+    ...(json === undefined ? {} : { 'Content-Type': contentType }),
+    'Content-Length': String(Buffer.byteLength(payload)),
+  });
+  res.end(payload);
+}

@@ -1,44 +1,56 @@
 /**
- * The CMS's GitHub sign-in popup in Chromium (functions/ served by Node, a fake GitHub on
- * 127.0.0.1 that approves at once): the site's own page gets the token through Decap's
- * postMessage handshake; a page of another origin that opens the same popup gets nothing.
+ * The CMS's GitHub sign-in popup in Chromium, with functions/ run by Cloudflare's runtime (wrangler
+ * pages dev) and a fake GitHub on 127.0.0.1 that approves at once: the site's own /admin page (its
+ * headers set by functions/admin.ts, as in production) gets the token through Decap's postMessage
+ * handshake; a page of another origin that opens the same popup gets nothing.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OAuthEnv } from '../../functions/_shared/githubOAuth.js';
-import { onRequestGet as auth } from '../../functions/api/auth.js';
-import { onRequestGet as callback } from '../../functions/api/callback.js';
-import { fakeGitHub, servePages, type FakeGitHub, type Served } from '../helpers/pagesFunctions.js';
+import { fakeGitHub, type FakeGitHub } from '../helpers/fakeGitHub.js';
+import { startPagesDev, type PagesDev } from '../helpers/pagesDev.js';
 import { useBrowser } from '../helpers/site.js';
 
 declare global {
   interface Window { received: { origin: string; data: string }[]; signIn(): void }
 }
 
-/** A page that opens the sign-in popup at `authUrl` and answers its handshake, as Decap does. */
-const opener = (authUrl: string) => `<!DOCTYPE html><html><body><script>
-window.received = [];
+/**
+ * Opens the sign-in popup at the page's ?auth= address (else the site's own /api/auth) and answers
+ * its handshake, as Decap does. A file, not an inline script: /admin's policy allows 'self' only.
+ */
+const OPENER_SCRIPT = `window.received = [];
 window.addEventListener('message', function (e) {
   window.received.push({ origin: e.origin, data: String(e.data) });
   if (e.data === 'authorizing:github') e.source.postMessage('authorizing:github', '*');
 });
-window.signIn = function () { window.open(${JSON.stringify(authUrl)}, 'auth', 'width=500,height=600'); };
-</script></body></html>`;
+window.signIn = function () {
+  var auth = new URLSearchParams(location.search).get('auth') || '/api/auth?provider=github&scope=repo';
+  window.open(auth, 'auth', 'width=500,height=600');
+};
+`;
+const OPENER_PAGE = '<!DOCTYPE html><html lang="en"><head><title>Sign in</title><script src="/opener.js"></script></head><body></body></html>';
 
 describe('the sign-in popup', () => {
   const browser = useBrowser();
   let github: FakeGitHub;
-  let site: Served;
-  let evil: Served;
+  let site: PagesDev;
+  let dir: string;
 
   beforeAll(async () => {
     github = await fakeGitHub('Iv1.fakeclient', 'fake-secret');
-    const env: OAuthEnv = { GITHUB_CLIENT_ID: 'Iv1.fakeclient', GITHUB_CLIENT_SECRET: 'fake-secret', GITHUB_OAUTH_ORIGIN: github.url };
-    site = await servePages(env, { '/api/auth': auth, '/api/callback': callback }, { '/admin': opener('/api/auth?provider=github&scope=repo') });
-    // Another origin (localhost is not 127.0.0.1 to the browser) trying the same popup.
-    evil = await servePages(env, {}, { '/evil': opener(`${site.url}/api/auth?provider=github&scope=repo`) }, 'localhost');
+    dir = await mkdtemp(path.join(tmpdir(), 'cms-signin-'));
+    await Promise.all([
+      writeFile(path.join(dir, 'admin.html'), OPENER_PAGE),
+      writeFile(path.join(dir, 'evil.html'), OPENER_PAGE),
+      writeFile(path.join(dir, 'opener.js'), OPENER_SCRIPT),
+    ]);
+    site = await startPagesDev({ dir, bindings: { GITHUB_CLIENT_ID: 'Iv1.fakeclient', GITHUB_CLIENT_SECRET: 'fake-secret', GITHUB_OAUTH_ORIGIN: github.url } });
   });
   afterAll(async () => {
-    await Promise.all([github?.close(), site?.close(), evil?.close()]);
+    await Promise.all([github?.close(), site?.close()]);
+    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   /** Opens `url` and clicks sign-in there, as an editor would: the page and its popup. */
@@ -60,14 +72,18 @@ describe('the sign-in popup', () => {
   });
 
   it('gives a page of another origin nothing, not even the handshake', async () => {
-    const { page, win } = await signInFrom(`${evil.url}/evil`);
+    // The same server under another name: localhost is not 127.0.0.1 to the browser.
+    const evil = new URL(site.url);
+    evil.hostname = 'localhost';
+    const { page, win } = await signInFrom(`${evil.origin}/evil?auth=${encodeURIComponent(`${site.url}/api/auth?provider=github&scope=repo`)}`);
     // The popup went through GitHub and reached the callback page, signed in...
     await win.waitForURL(/\/api\/callback\?code=/);
     await win.waitForLoadState('load');
     expect(await win.textContent('body')).toContain('Signed in.');
-    await page.waitForTimeout(500);
-    // ...but its messages go to the site's origin only, which the opener is not.
-    expect(await page.evaluate(() => window.received)).toEqual([]);
+    // ...but its messages go to the site's origin only, which the opener is not. Messages from one
+    // window to another arrive in order: once this later one is in, the earlier ones would be too.
+    await win.evaluate(() => window.opener.postMessage('probe', '*'));
+    await expect.poll(() => page.evaluate(() => window.received.map((m) => m.data))).toEqual(['probe']);
     expect(win.isClosed()).toBe(false);
     await page.close();
   });
