@@ -12,6 +12,7 @@ import { printLeads } from './leads.js';
 import { createLocalBackend } from './serve/backend.js';
 import { localApiKey } from './serve/gateway.js';
 import { startServer, type RequestHandler } from './serve/server.js';
+import { parseAllowedHosts } from './serve/allowedHosts.js';
 import { DevSession, printUpdate } from './dev.js';
 import { CmsLocalBackend } from './cms/localBackend.js';
 
@@ -85,7 +86,14 @@ async function serve(options: BuildOptions, distDir: string, first?: RequestHand
     distDir,
     port: Number(process.env.PORT ?? 4321),
     host: process.env.HOST ?? '127.0.0.1',
+    // Other names (a phone on the LAN) only when listed: any other Host is refused (DNS rebinding).
+    allowedHosts: parseAllowedHosts(process.env.ALLOWED_HOSTS),
     handlers: [...(first ? [first] : []), ...(backend ? [(req: IncomingMessage, res: ServerResponse) => backend.handle(req, res)] : [])],
+  }).catch(async (err: unknown) => {
+    // A port in use or a malformed ALLOWED_HOSTS: stop the watcher and the database, so the process ends.
+    await beforeStop?.();
+    await backend?.close();
+    throw err;
   });
   const stop = async () => {
     await beforeStop?.();

@@ -2,7 +2,7 @@
  * Serves dist/ as the production hosts do: clean URLs, the rules of _headers applied, 404.html
  * with status 404 for unknown paths, text compressed (brotli, else gzip) like Netlify and
  * Cloudflare Pages. An optional handler (the embedded backend, the dev reloader) gets each request
- * first.
+ * first. Before anything else, a request must name this server in its Host header (allowedHosts.ts).
  */
 import { open, readFile, stat, type FileHandle } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -11,6 +11,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { hostCheck, listenName, type HostCheck } from './allowedHosts.js';
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 
@@ -18,6 +19,11 @@ export interface ServerOptions {
   distDir: string;
   port?: number;
   host?: string;
+  /**
+   * Host names answered besides localhost, 127.0.0.1, [::1] and `host` (`name` = this port,
+   * `name:port` = that port): the ALLOWED_HOSTS setting. Any other Host header is refused.
+   */
+  allowedHosts?: readonly string[];
   handlers?: RequestHandler[];
 }
 
@@ -140,8 +146,16 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const distDir = path.resolve(opts.distDir);
   const headerRules = () => readFile(path.join(distDir, '_headers'), 'utf8').then(parseHeaders, () => []);
 
+  // Known once the port is: until then nothing is answered (no request can arrive before it).
+  let hosts: HostCheck | undefined;
   const server = createServer(async (req, res) => {
     try {
+      // First, so that a page reaching this server through a rebound DNS name gets no work done.
+      const refusal = hosts ? hosts.refusal(req.headers.host) : { status: 503, reason: 'Starting' };
+      if (refusal) {
+        res.writeHead(refusal.status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', connection: 'close' }).end(refusal.reason);
+        return;
+      }
       // Only plain paths: URL parsers read '//host' and '/\host' as another host (and throw on '//[').
       const target = req.url ?? '/';
       if (target[0] !== '/' || target[1] === '/' || target[1] === '\\') {
@@ -161,8 +175,14 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', resolve);
   });
   const { port } = server.address() as AddressInfo;
+  try {
+    hosts = hostCheck({ port, host: opts.host, allowed: opts.allowedHosts });
+  } catch (err) {
+    server.close();
+    throw err;
+  }
   return {
-    url: `http://${opts.host && opts.host !== '0.0.0.0' ? opts.host : '127.0.0.1'}:${port}`,
+    url: `http://${listenName(opts.host) ?? '127.0.0.1'}:${port}`,
     server,
     close: () => new Promise((resolve) => {
       server.closeAllConnections();
