@@ -1,7 +1,11 @@
-// Inlined in <head> (its hash is in the Content-Security-Policy). Adds the web font after the
-// page's first paint, so a phone's first round trips carry only the page and its stylesheet,
-// or at once when an earlier page has fetched it (generator/assets/fonts.ts says more).
+// Inlined in <head> (its hash is in the Content-Security-Policy). Notes the visit's first page,
+// and adds the web font after the page's first paint, so a phone's first round trips carry only
+// the page and its stylesheet, or at once when an earlier page has fetched it
+// (generator/assets/fonts.ts says more).
 (() => {
+  // The visit's first page, once per tab session, for the lead forms (src/lib/leadSource.ts,
+  // LANDING_KEY): here because this is the one script every page runs. Storage may be blocked.
+  try { sessionStorage.landing || (sessionStorage.landing = location.pathname); } catch {}
   const { family, src, weight } = document.currentScript.dataset;
   if (!('fonts' in document)) return;
   const key = `font:${src}`;

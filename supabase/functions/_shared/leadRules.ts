@@ -25,7 +25,7 @@ export const CONTACT_PAGE = 'contact';
  */
 export const EMAIL_PATTERN = "^([A-Za-z0-9_'+-]+\\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\\.)+[A-Za-z]{2,}$";
 
-/** A page of the site the popup can be shown on: `/` or lowercase slug segments. */
+/** A page of the site (the popup's page, where a visit began, where it came from): `/` or lowercase slug segments. */
 export const SITE_PATH_PATTERN = '^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$';
 
 /**
@@ -67,6 +67,18 @@ const storedText = (min: number, max: number) =>
 const storedEmail = () =>
   z.string().check(z.maxLength(LEAD_LIMITS.email), z.regex(new RegExp(EMAIL_PATTERN), 'Invalid email address'));
 
+/**
+ * A page of the site as stored: a discount lead's `page`, and where a lead's visit began
+ * (`landing_path`) and the page before the form's (`referrer_path`). Never a full URL or a query.
+ */
+export const sitePathSchema = z.string().check(z.maxLength(LEAD_LIMITS.page), z.regex(new RegExp(SITE_PATH_PATTERN), 'Not a page of the site'));
+
+/** Where the lead came from (issue 20): unknown (null or left out) or a page of the site. */
+const leadSource = {
+  landing_path: z.optional(z.nullable(sitePathSchema)),
+  referrer_path: z.optional(z.nullable(sitePathSchema)),
+};
+
 /** A row of public.leads as the anon role may insert it. */
 export const leadRowSchema = z.object({
   first_name: storedText(1, LEAD_LIMITS.name),
@@ -75,13 +87,15 @@ export const leadRowSchema = z.object({
   phone: storedText(1, LEAD_LIMITS.phone), // spec: required, no format check
   message: storedText(1, LEAD_LIMITS.message),
   page: z.literal(CONTACT_PAGE),
+  ...leadSource,
 });
 
 /** A row of public.discount_leads as the anon role may insert it. */
 export const discountLeadRowSchema = z.object({
   email: storedEmail(),
   phone: storedText(DISCOUNT_PHONE_MIN, LEAD_LIMITS.phone),
-  page: z.string().check(z.maxLength(LEAD_LIMITS.page), z.regex(new RegExp(SITE_PATH_PATTERN), 'Not a page of the site')),
+  page: sitePathSchema,
+  ...leadSource,
 });
 
 export type LeadRow = z.output<typeof leadRowSchema>;

@@ -1,0 +1,50 @@
+/**
+ * Which page brought a lead (issue 20), stored with it as `landing_path` (the first page of the
+ * visit) and `referrer_path` (the page the visitor came to the form's page from). Both are pages of
+ * this site by the rule the database checks (sitePathSchema in leadRules.ts), or null: never a full
+ * URL, another site, a query string or a hash.
+ *
+ * The first page is written once per tab session by the inline font loader
+ * (src/scripts/font-loader.js), the one script that runs on every page before anything else; it
+ * stores `location.pathname` under LANDING_KEY, as it was, and this module judges it when a form
+ * is sent. Loaded with the forms' code (src/lib/leadKit.ts), never by a page that is only read.
+ */
+import { sitePathSchema } from '../../supabase/functions/_shared/leadRules.js';
+import { sessionGet } from './sessionStore.js';
+
+/** sessionStorage key of the visit's first page (the font loader spells it out: keep both alike). */
+export const LANDING_KEY = 'landing';
+
+export interface LeadSource {
+  landing_path: string | null;
+  referrer_path: string | null;
+}
+
+/** A lead whose source is unknown. */
+export const UNKNOWN_SOURCE: LeadSource = { landing_path: null, referrer_path: null };
+
+/**
+ * The path of `address` (a URL or a path) when it is a page of the site at `origin`, else null.
+ * The query and hash are dropped; another origin, a protocol-relative `//host`, or a path that
+ * breaks the rule (upper case, escapes, a file name, too long) give null.
+ */
+export function sitePath(address: string | null | undefined, origin: string): string | null {
+  if (!address || origin === 'null') return null; // an opaque origin (file:) matches every other one
+  let url: URL;
+  try {
+    url = new URL(address, origin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin) return null;
+  return sitePathSchema.safeParse(url.pathname).success ? url.pathname : null;
+}
+
+/** The source of a lead sent from the current page. */
+export function currentLeadSource(): LeadSource {
+  const { origin } = window.location;
+  return {
+    landing_path: sitePath(sessionGet(LANDING_KEY), origin),
+    referrer_path: sitePath(document.referrer, origin),
+  };
+}
