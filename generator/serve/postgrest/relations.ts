@@ -36,8 +36,7 @@ export function readStatement(from: string, source: ColumnSource, query: ReadQue
   const where = whereClause(query.filters, source, params);
   const limit = Math.min(query.limit ?? MAX_ROWS, MAX_ROWS);
   const page = `SELECT ${selectList(query.select, source)} FROM ${from}${where}${orderClause(query.order, source)}${limitClause(limit, query.offset)}`;
-  const total = opts.count ? `, (SELECT count(*) FROM ${from}${where})::int AS total` : '';
-  return `WITH _r AS (${page}) ${jsonResult('_r', opts.stripNulls)}${total}`;
+  return `WITH _r AS (${page}) ${jsonResult('_r', opts.stripNulls, opts.count ? { totalFrom: `${from}${where}` } : {})}`;
 }
 
 /** The answer to a read: 200 or 206 (a partial page of a counted total), Content-Range, 416 past the end. */

@@ -96,7 +96,7 @@ export function planRpc(fn: RoutineInfo, parts: RequestParts, args: Record<strin
   const source: ColumnSource = { label: fn.name, columns: fn.columns };
   const sql =
     fn.returns === 'scalar'
-      ? `WITH _r AS (SELECT _f AS v FROM ${call} _f${query.limit === undefined ? '' : ` LIMIT ${query.limit}`}${query.offset > 0 ? ` OFFSET ${query.offset}` : ''}) ${jsonResult('_r', accept.stripNulls, '_r.v')}${count ? `, (SELECT count(*) FROM ${call})::int AS total` : ''}`
+      ? `WITH _r AS (SELECT _f AS v FROM ${call} _f${query.limit === undefined ? '' : ` LIMIT ${query.limit}`}${query.offset > 0 ? ` OFFSET ${query.offset}` : ''}) ${jsonResult('_r', accept.stripNulls, { valueExpr: '_r.v', ...(count && { totalFrom: call }) })}`
       : readStatement(`${call} _f`, source, query, params, { count, stripNulls: accept.stripNulls });
 
   return {

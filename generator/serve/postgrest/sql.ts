@@ -113,10 +113,12 @@ export function limitClause(limit: number | undefined, offset: number): string {
  * The JSON body of a result set `alias`, built by Postgres as PostgREST builds it (so timestamps,
  * numerics and json read exactly as on Supabase): the array, its first element and the row count.
  */
-export function jsonResult(alias: string, stripNulls: boolean, valueExpr = alias): string {
-  const agg = `coalesce(json_agg(${valueExpr}), '[]'::json)`;
+export function jsonResult(alias: string, stripNulls: boolean, opts: { valueExpr?: string; totalFrom?: string } = {}): string {
+  const agg = `coalesce(json_agg(${opts.valueExpr ?? alias}), '[]'::json)`;
   const arr = stripNulls ? `json_strip_nulls(${agg})` : agg;
-  return `SELECT ${arr}::text AS body, (${arr} -> 0)::text AS first, count(*)::int AS n FROM ${alias}`;
+  // totalFrom: the rows before paging, counted for Prefer: count=exact.
+  const total = opts.totalFrom === undefined ? '' : `, (SELECT count(*) FROM ${opts.totalFrom})::int AS total`;
+  return `SELECT ${arr}::text AS body, (${arr} -> 0)::text AS first, count(*)::int AS n${total} FROM ${alias}`;
 }
 
 /** JSON value from a request body -> the text PostgREST would hand to Postgres for it. */
