@@ -50,35 +50,37 @@ export function WeeksChart({ weeks }: { weeks: readonly WeekStats[] }) {
     <section aria-labelledby="chart-title" className="chart">
       <h2 id="chart-title">Leads per week, last 12 weeks</h2>
       <p className="muted">{totalLeads} leads, {totalBooked} booked. Bars show where the leads came from; the dark bar beside each is how many were booked.</p>
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby="chart-svg-title">
-        <title id="chart-svg-title">{`Leads per week by source page, and bookings: ${totalLeads} leads, ${totalBooked} booked in 12 weeks (the table below has every figure)`}</title>
-        {ticks.map((t) => (
-          <g key={t}>
-            <line x1={left} x2={width} y1={y(t)} y2={y(t)} stroke="#dde2e8" />
-            <text x={left - 6} y={y(t) + 4} textAnchor="end" fontSize="11" fill="#4b5768">{t}</text>
-          </g>
-        ))}
-        {weeks.map((week, i) => {
-          const x = left + i * slot + (slot - bar * 1.5) / 2;
-          let stacked = 0;
-          return (
-            <g key={week.week}>
-              {series.map((s, j) => {
-                const n = weekValue(week, s, named);
-                if (!n) return null;
-                const rect = <rect key={s} x={x} width={bar} y={y(stacked + n)} height={y(stacked) - y(stacked + n)} fill={COLOURS[j % COLOURS.length]} />;
-                stacked += n;
-                return rect;
-              })}
-              {week.booked > 0 && <rect x={x + bar + 2} width={bar / 2} y={y(week.booked)} height={y(0) - y(week.booked)} fill={BOOKED_COLOUR} />}
-              {i % 2 === 0 && <text x={x + bar / 2} y={height - 8} textAnchor="middle" fontSize="11" fill="#4b5768">{shortDate(week.week)}</text>}
+      <div className="chart-scroll" tabIndex={0} role="group" aria-labelledby="chart-title">
+        <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby="chart-svg-title">
+          <title id="chart-svg-title">{`Leads per week by source page, and bookings: ${totalLeads} leads, ${totalBooked} booked in 12 weeks (the table below has every figure)`}</title>
+          {ticks.map((t) => (
+            <g key={t}>
+              <line x1={left} x2={width} y1={y(t)} y2={y(t)} stroke="#dde2e8" />
+              <text x={left - 6} y={y(t) + 4} textAnchor="end" fontSize="12" fill="#4b5768">{t}</text>
             </g>
-          );
-        })}
-      </svg>
+          ))}
+          {weeks.map((week, i) => {
+            const x = left + i * slot + (slot - bar * 1.5) / 2;
+            let stacked = 0;
+            return (
+              <g key={week.week}>
+                {series.map((s, j) => {
+                  const n = weekValue(week, s, named);
+                  if (!n) return null;
+                  const rect = <rect key={s} x={x} width={bar} y={y(stacked + n)} height={y(stacked) - y(stacked + n)} fill={COLOURS[j % COLOURS.length]} />;
+                  stacked += n;
+                  return rect;
+                })}
+                {week.booked > 0 && <rect x={x + bar + 2} width={bar / 2} y={y(week.booked)} height={y(0) - y(week.booked)} fill={BOOKED_COLOUR} />}
+                {i % 2 === 0 && <text x={x + bar / 2} y={height - 8} textAnchor="middle" fontSize="12" fill="#4b5768">{shortDate(week.week)}</text>}
+              </g>
+            );
+          })}
+        </svg>
+      </div>
       <ul className="legend">
-        {series.map((s, j) => <li key={s}><Swatch colour={COLOURS[j % COLOURS.length]!} />{s}</li>)}
-        <li><Swatch colour={BOOKED_COLOUR} />Booked</li>
+        {series.map((s, j) => <li key={s}><Swatch colour={COLOURS[j % COLOURS.length]!} /><span>{s}</span></li>)}
+        <li><Swatch colour={BOOKED_COLOUR} /><span>Booked</span></li>
       </ul>
       <details>
         <summary>The figures as a table</summary>

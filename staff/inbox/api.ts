@@ -8,6 +8,8 @@ import type { InboxLead, InboxStats, LeadEvent, LeadFilters, LeadKind, LeadStatu
 import { dayEnd, dayStart } from './time.js';
 
 export const PAGE_SIZE = 50;
+/** The most rows search_leads returns at once (its p_limit check in the migration). */
+export const MAX_PAGE = 200;
 
 /** An answer the database refused, with the message staff should read. */
 export class InboxError extends Error {}
@@ -62,7 +64,7 @@ export function inboxApi(supabase: SupabaseClient) {
     /** Every lead the filters match, page by page, for the export. */
     async allLeads(filters: LeadFilters): Promise<InboxLead[]> {
       const all: InboxLead[] = [];
-      const pageSize = 500;
+      const pageSize = MAX_PAGE;
       for (;;) {
         const page = await this.searchLeads(filters, all.length, pageSize);
         all.push(...page);

@@ -58,11 +58,11 @@ export function dayStart(day: string): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
-/** The first instant after that day, so "to 2026-11-20" includes the whole of the 20th. */
+/** The last instant of that day (the RPCs' p_to is inclusive), so "to 2026-11-20" takes all of the 20th. */
 export function dayEnd(day: string): string | undefined {
   const start = dayStart(day);
   if (!start) return undefined;
   const date = new Date(start);
   date.setDate(date.getDate() + 1);
-  return date.toISOString();
+  return new Date(date.getTime() - 1).toISOString();
 }
