@@ -3,9 +3,12 @@
  * - a content file: re-parse that file alone, re-plan, re-render only the pages whose data changed;
  * - templates/: restart the render worker (fresh modules), rebuild CSS, re-render every page;
  * - src/: rebuild the island bundle and CSS, re-render every page.
- * The open browser tab reloads through server-sent events.
+ * The open browser tab reloads through server-sent events once an update is written whole (pages,
+ * /locations, the sitemap, the host files, the admin page); `updateFor` is the same signal for
+ * tests and scripts.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import chokidar from 'chokidar';
 import path from 'node:path';
@@ -23,13 +26,24 @@ import { ContentErrors, formatError, sortErrors } from './validate/errors.js';
 const RELOAD_SCRIPT = '/__dev/reload.js';
 /** How long a save's events are gathered before the update starts. */
 const SAVE_SETTLE_MS = 10;
+/**
+ * chokidar drops a file's events for up to 100 ms after one it reported (change: 50 ms, unlink:
+ * 100 ms), so a second save that soon would go unseen: a file is looked at again this long after
+ * each event (a timer set after chokidar's own, so it fires after chokidar's window closed).
+ */
+const CHOKIDAR_QUIET_MS = 100;
 
 export interface DevUpdate {
   reason: string;
+  /** What the update re-read: content paths ('cities/colma.yaml'), or 'templates' / 'src'. */
+  changed: readonly string[];
   pages: number;
   ms: number;
   errors: ContentError[];
 }
+
+/** A caller of updateFor: `after` is how many updates had begun when it asked. */
+interface UpdateWaiter { after: number; change: string; resolve: (u: DevUpdate) => void; reject: (err: unknown) => void }
 
 export class DevSession {
   private readonly content: ContentSet;
@@ -44,6 +58,9 @@ export class DevSession {
   private worker: Worker | undefined;
   private clients = new Set<ServerResponse>();
   private queue: Promise<unknown> = Promise.resolve();
+  /** How many updates have begun: an update answers the waiters registered before it began. */
+  private begun = 0;
+  private readonly waiters = new Set<UpdateWaiter>();
 
   constructor(private readonly opts: BuildOptions & { outDir: string }, private readonly onUpdate: (u: DevUpdate) => void = () => {}) {
     this.content = new ContentSet(opts);
@@ -55,38 +72,66 @@ export class DevSession {
     const started = performance.now();
     await this.content.readAll();
     this.site = await this.pipeline.assets();
-    return this.refresh('start', started, true);
+    return this.refresh('start', [], started, true);
+  }
+
+  /**
+   * The first update that re-reads `change` (a path in the content folder such as
+   * 'cities/colma.yaml', or 'templates' / 'src') and begins after this call, once everything it
+   * writes is written and the open tabs were told to reload. Call it before making the change, so
+   * the update cannot be missed; it rejects if that update fails.
+   */
+  updateFor(change: string): Promise<DevUpdate> {
+    return new Promise((resolve, reject) => this.waiters.add({ after: this.begun, change, resolve, reject }));
   }
 
   /** Serialize updates: a burst of saves is handled one after another, never interleaved. */
-  private enqueue(task: () => Promise<DevUpdate>): Promise<DevUpdate> {
-    const next = this.queue.then(task, task);
+  private enqueue(changed: readonly string[], task: () => Promise<DevUpdate>): Promise<DevUpdate> {
+    const run = async () => {
+      const number = ++this.begun;
+      const answered = (settle: (w: UpdateWaiter) => void) => {
+        for (const w of this.waiters) if (w.after < number && changed.includes(w.change)) {
+          this.waiters.delete(w);
+          settle(w);
+        }
+      };
+      try {
+        const update = await task();
+        answered((w) => w.resolve(update));
+        return update;
+      } catch (err) {
+        answered((w) => w.reject(err));
+        throw err;
+      }
+    };
+    const next = this.queue.then(run, run);
     this.queue = next.catch(() => undefined);
     return next;
   }
 
   contentChanged(rels: readonly string[]): Promise<DevUpdate> {
-    return this.enqueue(async () => {
+    return this.enqueue(rels, async () => {
       const started = performance.now();
       await this.content.reread(rels);
       const needsAssets = rels.some((r) => r.startsWith('images/') || r.startsWith('static/'));
       if (needsAssets) this.site = await this.pipeline.assets();
-      return this.refresh(rels.join(', '), started, false);
+      return this.refresh(rels.join(', '), rels, started, false);
     });
   }
 
   /** Templates or browser code changed: CSS, islands and every page are redone with fresh modules. */
   codeChanged(kind: 'templates' | 'src'): Promise<DevUpdate> {
-    return this.enqueue(async () => {
+    return this.enqueue([kind], async () => {
       const started = performance.now();
       await this.worker?.terminate();
       this.worker = undefined;
       this.site = await this.pipeline.assets();
-      return this.refresh(kind, started, true);
+      return this.refresh(kind, [kind], started, true);
     });
   }
 
-  private async refresh(reason: string, started: number, all: boolean): Promise<DevUpdate> {
+  /** Renders what changed, then (everything written) tells the open tabs to reload. */
+  private async refresh(reason: string, changed: readonly string[], started: number, all: boolean): Promise<DevUpdate> {
     const content = this.content.assemble();
     let errors = content.errors ?? [];
     let pagesWritten = 0;
@@ -99,7 +144,7 @@ export class DevSession {
         errors = err.errors;
       }
     }
-    const update = { reason, pages: pagesWritten, ms: performance.now() - started, errors: sortErrors(errors) };
+    const update = { reason, changed, pages: pagesWritten, ms: performance.now() - started, errors: sortErrors(errors) };
     if (!errors.length) for (const client of this.clients) client.write('data: reload\n\n');
     this.onUpdate(update);
     return update;
@@ -165,15 +210,30 @@ export class DevSession {
    * first such save). Resolves once watching; the function it gives stops watching.
    */
   async watch(): Promise<() => Promise<void>> {
-    const pending = new Set<string>();
+    /** Files seen changing since the last flush → what they are ('content:cities/colma.yaml', 'templates', 'src'). */
+    const pending = new Map<string, string>();
+    /** Each file's bytes (a digest) as they were when last handed to an update. */
+    const handed = new Map<string, string>();
+    const rechecks = new Set<NodeJS.Timeout>();
     let timer: NodeJS.Timeout | undefined;
+    // The update's own errors are content errors, reported by onUpdate; anything else is a bug to show.
+    const report = (err: unknown) => console.error(err);
     const flush = () => {
-      const content = [...pending].filter((p) => p.startsWith('content:')).map((p) => p.slice('content:'.length));
-      const code = [...pending].filter((p) => !p.startsWith('content:'));
+      const keys = [...new Set(pending.values())];
+      // Digests first: the update reads the files after this, so it sees these bytes or newer ones.
+      for (const file of pending.keys()) handed.set(file, fingerprint(file));
       pending.clear();
-      if (code.includes('src')) void this.codeChanged('src');
-      else if (code.includes('templates')) void this.codeChanged('templates');
-      if (content.length) void this.contentChanged(content);
+      const content = keys.filter((p) => p.startsWith('content:')).map((p) => p.slice('content:'.length));
+      const code = keys.filter((p) => !p.startsWith('content:'));
+      if (code.includes('src')) this.codeChanged('src').catch(report);
+      else if (code.includes('templates')) this.codeChanged('templates').catch(report);
+      if (content.length) this.contentChanged(content).catch(report);
+    };
+    const changed = (file: string, key: string) => {
+      pending.set(file, key);
+      clearTimeout(timer);
+      // A save can be several events (truncate, write; or write, rename): one update for all.
+      timer = setTimeout(flush, SAVE_SETTLE_MS);
     };
     const { contentDir } = this.content;
     const code = { templates: path.join(this.opts.root, 'templates'), src: path.join(this.opts.root, 'src') };
@@ -188,14 +248,19 @@ export class DevSession {
     watcher.on('all', (event, file) => {
       const key = event === 'addDir' || event === 'unlinkDir' ? undefined : keyOf(file);
       if (!key) return;
-      pending.add(key);
-      clearTimeout(timer);
-      // A save can be several events (truncate, write; or write, rename): one update for all.
-      timer = setTimeout(flush, SAVE_SETTLE_MS);
+      changed(file, key);
+      // Once chokidar's quiet window is over: a save it dropped shows as bytes other than those handed on.
+      const recheck = setTimeout(() => {
+        rechecks.delete(recheck);
+        const seen = handed.get(file);
+        if (!pending.has(file) && seen !== undefined && fingerprint(file) !== seen) changed(file, key);
+      }, CHOKIDAR_QUIET_MS);
+      rechecks.add(recheck);
     });
     await new Promise<void>((resolve, reject) => watcher.once('ready', resolve).once('error', reject));
     return async () => {
       clearTimeout(timer);
+      for (const recheck of rechecks) clearTimeout(recheck);
       await watcher.close();
     };
   }
@@ -205,6 +270,15 @@ export class DevSession {
     for (const client of this.clients) client.end();
     await this.queue;
     await this.worker?.terminate();
+  }
+}
+
+/** A file's bytes in short, or '' when it is gone. */
+function fingerprint(file: string): string {
+  try {
+    return createHash('sha1').update(readFileSync(file)).digest('base64');
+  } catch {
+    return '';
   }
 }
 

@@ -1,6 +1,13 @@
-/** npm run dev: a saved content file updates its page, and only the pages it touches. */
+/**
+ * npm run dev: a saved content file updates its page, and only the pages it touches; an update is
+ * written whole (page, /locations, sitemap) before the open tabs are told to reload, and a save
+ * right after another is never lost. Each test waits for the session's signal (updateFor), never
+ * for a while.
+ */
+import { readFileSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DevSession, type DevUpdate } from '../../generator/dev.js';
@@ -12,12 +19,11 @@ describe('the dev session', () => {
   let outDir: string;
   let session: DevSession;
   let stopWatching: () => Promise<void>;
-  let next: ((u: DevUpdate) => void) | undefined;
-  const nextUpdate = () => new Promise<DevUpdate>((resolve) => { next = resolve; });
-  /** Save like a person: chokidar merges one file's changes less than 50 ms apart. */
+  /** The update that handles a change of `file` (asked before the change, so it cannot be missed). */
+  const updateOf = (file: string) => session.updateFor(path.relative(contentDir, file).split(path.sep).join('/'));
+  /** Saves `file` and resolves with the update that re-read it, once that update is written whole. */
   const save = async (file: string, data: string | Uint8Array): Promise<DevUpdate> => {
-    await sleep(100);
-    const updated = nextUpdate();
+    const updated = updateOf(file);
     await writeFile(file, data);
     return updated;
   };
@@ -26,7 +32,7 @@ describe('the dev session', () => {
     tmp = await tempDir('dev-');
     contentDir = await contentCopy(tmp.dir);
     outDir = path.join(tmp.dir, 'dist');
-    session = new DevSession({ root: ROOT, contentDir, outDir, skipIslands: true }, (u) => next?.(u));
+    session = new DevSession({ root: ROOT, contentDir, outDir, skipIslands: true, siteUrl: 'https://www.bayshinecleaning.com' });
     const first = await session.start();
     expect(first.errors).toEqual([]);
     stopWatching = await session.watch();
@@ -52,8 +58,7 @@ describe('the dev session', () => {
     const page = path.join(outDir, 'locations/deep-cleaning-colma-ca.html');
     const original = await readFile(file, 'utf8');
     for (const n of [1, 2, 3]) {
-      await sleep(100); // as in save()
-      const updated = nextUpdate();
+      const updated = updateOf(file);
       const text = original.replace(/tagline: .*/, `tagline: Saved by rename, take ${n}`);
       if (n === 2) {
         // vim: the old file becomes a backup, a new one is written, the backup goes.
@@ -75,7 +80,6 @@ describe('the dev session', () => {
   it('reports a mistake with file and line, keeps the last good page, and recovers when fixed', async () => {
     const file = path.join(contentDir, 'cities/colma.yaml');
     const good = await readFile(file, 'utf8');
-    await sleep(100);
     let u = await save(file, good.replace(/^population: .*$/m, 'population: 1500'));
     expect(u.errors.map((e) => `${e.file}:${e.line} ${e.path}: ${e.message}`)).toEqual([expect.stringMatching(/^content\/cities\/colma\.yaml:\d+ population: expected text, got a number$/)]);
     expect(await readFile(path.join(outDir, 'locations/deep-cleaning-colma-ca.html'), 'utf8')).toContain('Freshly edited Colma tagline');
@@ -95,9 +99,50 @@ describe('the dev session', () => {
     expect(u.errors).toEqual([]);
   });
 
-  it('a new city file adds its card to /locations and its page', async () => {
+  it('a new city file adds its card to /locations', async () => {
     const u = await save(path.join(contentDir, 'cities/milpitas.yaml'), 'name: Milpitas\npopulation: "~80,000"\ndescription: Homes near the Great Mall.\n');
     expect(u.errors).toEqual([]);
     expect(await readFile(path.join(outDir, 'locations.html'), 'utf8')).toContain('Milpitas');
+  });
+
+  it('sees every save, however soon it follows the update of the last one', async () => {
+    const file = path.join(contentDir, 'cities/colma.yaml');
+    const page = path.join(outDir, 'locations/deep-cleaning-colma-ca.html');
+    const original = await readFile(file, 'utf8');
+    // chokidar drops a file's change events for 50 ms after one it reported: an update quicker than
+    // that used to leave the next save unseen (and this loop waiting for ever).
+    for (const n of [1, 2, 3, 4, 5]) {
+      const u = await save(file, original.replace(/tagline: .*/, `tagline: Quick save number ${n}`));
+      expect(u.errors).toEqual([]);
+      expect(await readFile(page, 'utf8')).toContain(`Quick save number ${n}`);
+    }
+  });
+
+  it('tells the open tabs to reload only once the page, /locations and the sitemap are all written', async () => {
+    const colma = await readFile(path.join(contentDir, 'cities/colma.yaml'), 'utf8');
+    const route = 'locations/deep-cleaning-menlo-park-ca';
+    // A tab's event stream, as the session's handler gets it; the built files are read the very
+    // moment the session writes the reload event (synchronously, inside its write call).
+    const read = (file: string) => { try { return readFileSync(path.join(outDir, file), 'utf8'); } catch { return ''; } };
+    let atReload: { page: string; locations: string; sitemap: string } | undefined;
+    const tab = new EventEmitter();
+    const stream = {
+      writeHead: () => stream,
+      write: (data: string) => {
+        if (data.includes('data: reload')) atReload ??= { page: read(`${route}.html`), locations: read('locations.html'), sitemap: read('sitemap.xml') };
+        return true;
+      },
+      end: () => stream,
+    };
+    expect(await session.handle(Object.assign(tab, { url: '/__dev/events' }) as unknown as IncomingMessage, stream as unknown as ServerResponse)).toBe(true);
+    try {
+      const u = await save(path.join(contentDir, 'cities/menlo-park.yaml'), colma.replaceAll('Colma', 'Menlo Park').replace(/^order: .*$/m, 'order: 99'));
+      expect(u.errors).toEqual([]);
+      expect(atReload?.page).toContain('Deep Cleaning Services in Menlo Park, CA');
+      expect(atReload?.locations).toContain('href="/locations/deep-cleaning-menlo-park-ca"');
+      expect(atReload?.sitemap).toContain(`<loc>https://www.bayshinecleaning.com/${route}</loc>`);
+    } finally {
+      tab.emit('close');
+    }
   });
 });
