@@ -10,6 +10,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PGlite } from '@electric-sql/pglite';
+import { createAuthServer } from './auth.js';
 import { applyMigrations, DEFAULT_MIGRATIONS_DIR, openDatabase } from './database.js';
 import { createFunctions } from './functions.js';
 import { identifyCaller, localApiKey, proxiedHeaders, refuseCaller } from './gateway.js';
@@ -41,28 +42,6 @@ export interface LocalBackend {
   keys: LocalKeys;
 }
 
-interface AuthServer {
-  handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
-}
-type CreateAuthServer = (options: { db: PGlite; keys: LocalKeys; log: (msg: string) => void }) => AuthServer;
-
-/**
- * auth.ts (Supabase Auth's endpoints) is written alongside this file; until it exists, /auth/v1
- * answers 404 as a project without Auth would. Any other failure to load it is a real error.
- */
-async function loadAuthServer(options: Parameters<CreateAuthServer>[0]): Promise<AuthServer | undefined> {
-  const specifier = './auth.js';
-  let mod: { createAuthServer?: CreateAuthServer };
-  try {
-    mod = (await import(/* @vite-ignore */ specifier)) as { createAuthServer?: CreateAuthServer };
-  } catch (err) {
-    const code = (err as { code?: unknown }).code;
-    if (code === 'ERR_MODULE_NOT_FOUND' || /Cannot find module|Failed to load url|does not exist/i.test(String((err as Error).message))) return undefined;
-    throw err;
-  }
-  return mod.createAuthServer?.(options);
-}
-
 export async function createLocalBackend(options: LocalBackendOptions = {}): Promise<LocalBackend> {
   const log = options.log ?? ((msg: string) => console.log(msg));
   const envOpt = options.env ?? process.env;
@@ -78,7 +57,7 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
     throw err;
   }
   const postgrest = await createPostgrest(db);
-  const auth = await loadAuthServer({ db, keys, log });
+  const auth = createAuthServer({ db, keys, log });
   const functions = createFunctions({ db, apiKey, env, fetch: options.fetch ?? globalThis.fetch, log });
 
   let closed = false;
@@ -93,11 +72,7 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
       if (!isRest && !isFunction && !isAuth) return false;
       try {
         if (isAuth) {
-          if (auth) await auth.handle(req, res, url);
-          else {
-            req.resume();
-            send(res, 404, { code: 404, error_code: 'not_found', msg: 'Auth is not available in this stand-in' }, { 'Access-Control-Allow-Origin': '*' });
-          }
+          await auth.handle(req, res, url);
         } else if (isFunction) {
           await functions.handle(req, res, url, proxiedHeaders(req));
         } else if (req.method === 'OPTIONS') {

@@ -3,11 +3,14 @@
  * @supabase/supabase-js client the site uses, on the `npm start` server at 127.0.0.1, with
  * notify-telegram pointed at a fake Telegram.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { printLeads } from '../../generator/leads';
+import { createLocalBackend } from '../../generator/serve/backend';
+import { signJwt } from '../../generator/serve/jwt';
+import { loadLocalKeys } from '../../generator/serve/localKeys';
 import { LOCAL_ANON_KEY } from '../../src/lib/supabase';
 import { useLocalStack } from './stack';
 
@@ -323,5 +326,33 @@ describe('plumbing', () => {
     const lines: string[] = [];
     await printLeads(join(stack.dir, 'does-not-exist'), (l) => lines.push(l));
     expect(lines).toEqual(['No leads yet.']);
+  });
+});
+
+describe('the local keys', () => {
+  it('are kept beside the database, readable by the owner only', () => {
+    const file = join(stack.dir, 'local-keys.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ serviceRoleKey: stack.backend.keys.serviceRoleKey, jwtSecret: stack.backend.keys.jwtSecret });
+    expect(stack.backend.keys.anonKey).toBe(LOCAL_ANON_KEY);
+    expect(stack.backend.keys.serviceRoleKey).not.toBe(LOCAL_ANON_KEY);
+  });
+
+  it('survive a restart: a session signed before is still accepted after, a token of other keys is not', async () => {
+    const before = stack.backend.keys;
+    const claims = { sub: '33333333-3333-4333-8333-333333333333', role: 'authenticated', aal: 'aal2' };
+    const token = await signJwt(before, claims, 600);
+    const foreign = await signJwt(loadLocalKeys(undefined, LOCAL_ANON_KEY), claims, 600);
+    // Last in this file: the server keeps running, its backend is reopened on the same folder.
+    await stack.backend.close();
+    stack.backend = await createLocalBackend({ dataDir: join(stack.dir, 'pglite'), env: {}, log: () => {} });
+    expect(stack.backend.keys).toEqual(before);
+    const asUser = await client(LOCAL_ANON_KEY, { Authorization: `Bearer ${token}` }).from('leads').select('id');
+    expect(asUser.error?.code).not.toBe('PGRST301');
+    expect(asUser.status).not.toBe(401);
+    const asService = await client(before.serviceRoleKey).from('leads').select('email').eq('email', 'maria@example.com');
+    expect(asService.data).toEqual([{ email: 'maria@example.com' }]);
+    const forged = await client(LOCAL_ANON_KEY, { Authorization: `Bearer ${foreign}` }).from('leads').select('id');
+    expect([forged.status, forged.error?.code]).toEqual([401, 'PGRST301']);
   });
 });
