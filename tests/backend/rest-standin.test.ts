@@ -354,3 +354,42 @@ describe('the gateway refuses what Supabase refuses', () => {
   });
 
 });
+
+describe('plumbing and hostile requests', () => {
+  const rest = (path: string, init: RequestInit = {}) =>
+    fetch(`${stack.server.url}/rest/v1/${path}`, { ...init, headers: { apikey: stack.backend.keys.anonKey, ...(init.headers as Record<string, string>) } });
+
+  it('a preflight allows the methods and headers supabase-js uses', async () => {
+    const res = await fetch(`${stack.server.url}/rest/v1/notes?id=eq.1`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://example.com', 'Access-Control-Request-Method': 'PATCH', 'Access-Control-Request-Headers': 'apikey, authorization, prefer, content-type, x-client-info' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-methods')).toMatch(/GET.*POST.*PATCH.*DELETE/);
+    expect(res.headers.get('access-control-allow-headers')).toContain('prefer');
+    const get = await client().from('notes').select('id').limit(1);
+    expect(get.error).toBeNull();
+  });
+
+  it('the stand-in\'s own tables and other schemas stay out of reach', async () => {
+    for (const path of ['_local_migrations', 'private.staff', 'pg_roles']) {
+      const res = await rest(`${path}?select=*`);
+      expect(res.status, path).toBe(404);
+      expect(((await res.json()) as { code: string }).code).toBe('PGRST205');
+    }
+    const other = await rest('notes?select=id', { headers: { 'Accept-Profile': 'private' } });
+    expect([other.status, ((await other.json()) as { code: string }).code]).toEqual([406, 'PGRST106']);
+  });
+
+  it('nesting and()/or() without end is a 400, not a crash', async () => {
+    const deep = `${'and('.repeat(40)}id.eq.1${')'.repeat(40)}`;
+    const res = await rest(`notes?select=id&or=(${deep})`);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { code: string }).code).toBe('PGRST100');
+  });
+
+  it('a media type the stand-in cannot produce is a 406', async () => {
+    const res = await rest('notes?select=id', { headers: { Accept: 'text/csv' } });
+    expect(res.status).toBe(406);
+  });
+});

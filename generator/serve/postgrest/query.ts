@@ -131,11 +131,14 @@ function parseCondition(column: string, expr: string, inLogicTree: boolean): Fil
   return { kind: 'condition', column, negate, op: op as Exclude<Operator, 'in'>, value: op === 'is' ? operand.toLowerCase() : inLogicTree ? unquote(operand) : operand };
 }
 
+/** Nesting of and()/or() a query may use: far more than any inbox filter, far less than a stack. */
+const MAX_LOGIC_DEPTH = 16;
+
 /** One element of an `or=(...)` list: `and(...)`, `not.or(...)` or `col.[not.]op.value`. */
-function parseLogicItem(item: string): Filter {
+function parseLogicItem(item: string, depth: number): Filter {
   const text = item.trim();
   const logic = /^(not\.)?(and|or)\((.*)\)$/s.exec(text);
-  if (logic) return parseLogic(logic[2] as 'and' | 'or', Boolean(logic[1]), `(${logic[3]})`);
+  if (logic) return parseLogic(logic[2] as 'and' | 'or', Boolean(logic[1]), `(${logic[3]})`, depth + 1);
   let column: string;
   let rest: string;
   if (text.startsWith('"')) {
@@ -152,10 +155,11 @@ function parseLogicItem(item: string): Filter {
   return parseCondition(column, rest, true);
 }
 
-function parseLogic(op: 'and' | 'or', negate: boolean, value: string): Filter {
+function parseLogic(op: 'and' | 'or', negate: boolean, value: string, depth = 0): Filter {
+  if (depth > MAX_LOGIC_DEPTH) throw badQuery('"failed to parse logic tree"', `and()/or() nested deeper than ${MAX_LOGIC_DEPTH}`);
   const text = value.trim();
   if (!text.startsWith('(') || !text.endsWith(')')) throw badQuery(`"failed to parse logic tree (${value})"`, 'Expected a list in parentheses');
-  const children = splitTopLevel(text.slice(1, -1)).map(parseLogicItem);
+  const children = splitTopLevel(text.slice(1, -1)).map((item) => parseLogicItem(item, depth));
   return { kind: 'logic', op, negate, children };
 }
 
