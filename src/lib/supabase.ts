@@ -1,41 +1,34 @@
 /**
  * The browser's Supabase client, created on first use (supabase-js is a separate chunk that loads
  * only when a form is used). Connection settings are build-time constants that
- * generator/assets/islands.ts defines; with an empty URL the client talks to the page's own origin,
+ * generator/assets/islands.ts defines, read by contracts/supabaseConnection.ts (the staff inbox uses
+ * the same rule); with an empty URL the client talks to the page's own origin,
  * where `npm start` serves the embedded backend (generator/serve/backend.ts) with anon key
  * `local-anon-key`.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { LOCAL_ANON_KEY, resolveConnection as resolveSupabase, supabaseBuildSettings, type SupabaseBuildSettings } from '../../contracts/supabaseConnection.js';
 import { supabaseLeadApi, type LeadApi } from './leads.js';
 
-declare const __BAYSHINE_SUPABASE_URL__: string | undefined;
-declare const __BAYSHINE_SUPABASE_ANON_KEY__: string | undefined;
 declare const __BAYSHINE_LEAD_WEBHOOK_URL__: string | undefined;
 
-/** Anon key the embedded local backend expects when no Supabase project is configured. */
-export const LOCAL_ANON_KEY = 'local-anon-key';
+/** The connection rule is shared with the staff inbox (contracts/supabaseConnection.ts). */
+export { LOCAL_ANON_KEY };
 
-export interface LeadBackendConfig {
-  /** '' = same origin as the page (embedded backend). */
-  supabaseUrl: string;
-  supabaseAnonKey: string;
+export interface LeadBackendConfig extends SupabaseBuildSettings {
   /** '' = no automation webhook. */
   webhookUrl: string;
 }
 
 /** Build-time settings (replaced by the bundler; empty strings where not defined, e.g. in tests). */
 export const buildConfig: LeadBackendConfig = {
-  supabaseUrl: typeof __BAYSHINE_SUPABASE_URL__ === 'string' ? __BAYSHINE_SUPABASE_URL__ : '',
-  supabaseAnonKey: typeof __BAYSHINE_SUPABASE_ANON_KEY__ === 'string' ? __BAYSHINE_SUPABASE_ANON_KEY__ : '',
+  ...supabaseBuildSettings,
   webhookUrl: typeof __BAYSHINE_LEAD_WEBHOOK_URL__ === 'string' ? __BAYSHINE_LEAD_WEBHOOK_URL__ : '',
 };
 
-/** URL and key the client uses, applying the same-origin fallback. */
-export function resolveConnection(config: LeadBackendConfig = buildConfig, origin = globalThis.location?.origin ?? '') {
-  return {
-    url: config.supabaseUrl || origin,
-    key: config.supabaseUrl ? config.supabaseAnonKey : config.supabaseAnonKey || LOCAL_ANON_KEY,
-  };
+/** URL and key the client uses, applying the same-origin fallback (contracts/supabaseConnection.ts). */
+export function resolveConnection(config: LeadBackendConfig = buildConfig, origin?: string) {
+  return resolveSupabase(config, origin);
 }
 
 let client: Promise<SupabaseClient> | undefined;
