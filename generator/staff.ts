@@ -76,17 +76,24 @@ function isAlive(pid: unknown): boolean {
   }
 }
 
-/** The running `npm start`'s URL, if one announced itself and is still alive. */
+/**
+ * The running `npm start`'s URL, if one announced itself and is still alive. An announcement of a
+ * live process that is not a plain http://host:port is refused rather than ignored: opening the
+ * data folder beside that process could damage the database.
+ */
 function runningLocalServer(root: string): string | undefined {
   const file = serverFile(root);
   if (!existsSync(file)) return undefined;
+  let announced: { url?: unknown; pid?: unknown };
   try {
-    const { url, pid } = JSON.parse(readFileSync(file, 'utf8')) as { url?: unknown; pid?: unknown };
-    if (typeof url !== 'string' || !/^http:\/\/(127\.0\.0\.1|localhost|\[::1\]|0\.0\.0\.0)(:\d+)?$/.test(url) || !isAlive(pid)) return undefined;
-    return url.replace('//0.0.0.0', '//127.0.0.1');
+    announced = JSON.parse(readFileSync(file, 'utf8')) as { url?: unknown; pid?: unknown };
   } catch {
-    return undefined;
+    return undefined; // half-written or damaged: no server to talk to
   }
+  if (!isAlive(announced.pid)) return undefined;
+  const url = typeof announced.url === 'string' && /^http:\/\/[^/?#@\s]+$/.test(announced.url) ? announced.url : undefined;
+  if (!url) throw new StaffError(`${file} names a running process (${String(announced.pid)}) but no usable address: stop npm start and try again.`);
+  return url.replace('//0.0.0.0', '//127.0.0.1');
 }
 
 class NoWebSocket {
@@ -120,13 +127,13 @@ async function openBackend(io: StaffIo): Promise<Backend> {
         'SUPABASE_URL is set, so the staff of that project is managed: set SUPABASE_SERVICE_ROLE_KEY (Supabase dashboard → Project Settings → API keys → the secret / service_role key) for this command, or unset SUPABASE_URL to manage the local site.',
       );
     }
-    return { supabase: serviceClient(url, key), where: new URL(url).host, close: async () => {} };
+    return { supabase: serviceClient(url, key), where: `the Supabase project ${new URL(url).host}`, close: async () => {} };
   }
   const dataDir = path.join(io.root, '.data', 'pglite');
   const anonKey = localApiKey(io.env.SUPABASE_ANON_KEY);
   const running = runningLocalServer(io.root);
   if (running) {
-    return { supabase: serviceClient(running, loadLocalKeys(dataDir, anonKey).serviceRoleKey), where: `the local site (npm start at ${running})`, close: async () => {} };
+    return { supabase: serviceClient(running, loadLocalKeys(dataDir, anonKey).serviceRoleKey), where: `the local site, through npm start at ${running}`, close: async () => {} };
   }
   const backend = await createLocalBackend({ dataDir, apiKey: anonKey, log: () => {} });
   const emptyDir = mkdtempSync(path.join(tmpdir(), 'staff-'));
@@ -264,7 +271,7 @@ async function add(backend: Backend, prompter: Prompter, email: string, out: (li
     }
     const { error } = await supabase.rpc('staff_add', { p_user_id: existing.id, p_email: email });
     fail('Adding to the staff list', error);
-    out(`${email} already had an account; it is now on the staff (${backend.where}). Its password is unchanged; npm run staff -- reset ${email} sets a new one.`);
+    out(`${email} already had an account; it is now on the staff of ${backend.where}. Its password is unchanged; npm run staff -- reset ${email} sets a new one.`);
     return;
   }
   const password = await askNewPassword(prompter, email);
@@ -275,7 +282,7 @@ async function add(backend: Backend, prompter: Prompter, email: string, out: (li
     await supabase.auth.admin.deleteUser(data.user!.id); // no account left behind that is not staff
     fail('Adding to the staff list', addError);
   }
-  out(`Added ${email} to the staff (${backend.where}). At the first sign-in at /leads they set up an authenticator app (the second factor).`);
+  out(`Added ${email} to the staff of ${backend.where}. At the first sign-in at /leads they set up an authenticator app (the second factor).`);
 }
 
 async function list(backend: Backend, out: (line: string) => void) {
@@ -306,7 +313,7 @@ async function remove(backend: Backend, email: string, out: (line: string) => vo
   fail('Removing from the staff list', error);
   const { error: deleteError } = await backend.supabase.auth.admin.deleteUser(member.user_id);
   fail('Deleting the account', deleteError);
-  out(`Removed ${email} from the staff and deleted the account (${backend.where}); its sessions have ended.`);
+  out(`Removed ${email} from the staff of ${backend.where} and deleted the account; its sessions have ended.`);
 }
 
 async function reset(backend: Backend, prompter: Prompter, email: string, out: (line: string) => void) {
@@ -320,7 +327,7 @@ async function reset(backend: Backend, prompter: Prompter, email: string, out: (
     const { error: deleteError } = await backend.supabase.auth.admin.mfa.deleteFactor({ userId: member.user_id, id: factor.id });
     fail('Removing a second factor', deleteError);
   }
-  out(`New password set for ${email} (${backend.where}); the second factor was removed and every session ended. The next sign-in at /leads sets up the authenticator app again.`);
+  out(`New password set for ${email} on ${backend.where}; the second factor was removed and every session ended. The next sign-in at /leads sets up the authenticator app again.`);
 }
 
 export async function staffCommand(args: string[], ioOverrides: Partial<StaffIo> = {}): Promise<number> {

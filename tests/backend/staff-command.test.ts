@@ -5,7 +5,7 @@
  * the inbox uses them, through supabase-js.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -149,6 +149,19 @@ describe('npm run staff against a Supabase project (SUPABASE_URL and the service
     expect((await run(['list'])).out).toContain('No staff yet');
   });
 
+  it('puts an account that already exists (invited in the dashboard) on the staff without touching its password', async () => {
+    const admin = client(server.url, backend.keys.serviceRoleKey);
+    expect((await admin.auth.admin.createUser({ email: 'invited@example.com', password: PASSWORD, email_confirm: true })).error).toBeNull();
+    const added = await run(['add', 'invited@example.com']);
+    expect(added.code).toBe(0);
+    expect(added.out).toContain('already had an account');
+    expect((await run(['list'])).out).toContain('invited@example.com');
+    expect((await anon().auth.signInWithPassword({ email: 'invited@example.com', password: PASSWORD })).error).toBeNull();
+    const twice = await run(['add', 'invited@example.com']);
+    expect(twice.code).toBe(1);
+    expect(twice.err).toContain('already on the staff');
+  });
+
   it('never printed a password', () => {
     const text = outputs.join('\n');
     expect(text).not.toContain(PASSWORD);
@@ -163,6 +176,11 @@ describe('npm run staff on the local site (.data/)', () => {
 
   it('opens the local database itself when npm start is not running, then through npm start once it announces itself', async () => {
     const env = {};
+    // What a killed `npm start` leaves behind: an announcement whose process is gone.
+    const gone = spawn(process.execPath, ['-e', '']);
+    await new Promise((done) => gone.on('close', done));
+    mkdirSync(join(root, '.data'), { recursive: true });
+    writeFileSync(join(root, '.data', 'local-server.json'), JSON.stringify({ url: 'http://127.0.0.1:9', pid: gone.pid }));
     const added = await staff(['add', 'owner@example.com'], { input: `${PASSWORD}\n${PASSWORD}\n`, env, root });
     expect(added.code).toBe(0);
     expect(added.out).toContain('the local site (.data/)');
@@ -176,7 +194,7 @@ describe('npm run staff on the local site (.data/)', () => {
       announceLocalServer(root, server.url);
       const listed = await staff(['list'], { env, root });
       expect(listed.code).toBe(0);
-      expect(listed.out).toContain(`npm start at ${server.url}`);
+      expect(listed.out).toContain(`through npm start at ${server.url}`);
       expect(listed.out).toMatch(/owner@example\.com\s+\S+\s+not yet\s+never/);
       const { error } = await client(server.url, backend.keys.anonKey).auth.signInWithPassword({ email: 'owner@example.com', password: PASSWORD });
       expect(error).toBeNull();
