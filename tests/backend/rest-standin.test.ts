@@ -262,6 +262,19 @@ describe('updates and deletes', () => {
     expect((await stack.backend.db.query('SELECT id FROM public.notes')).rows).toHaveLength(5);
   });
 
+  it('upsert merges on the primary key (service role), ignore-duplicates leaves the row', async () => {
+    const svc = client({ key: stack.backend.keys.serviceRoleKey });
+    const merged = await svc.from('notes').upsert([{ id: 5, title: 'Bob merged', owner: BOB }, { id: 6, title: 'New one', owner: BOB }]).select('id, title');
+    expect(merged.error).toBeNull();
+    expect(merged.data).toEqual([{ id: 5, title: 'Bob merged' }, { id: 6, title: 'New one' }]);
+    const ignored = await svc.from('notes').upsert({ id: 6, title: 'ignored' }, { ignoreDuplicates: true }).select('id');
+    expect(ignored.data).toEqual([]);
+    // As a user without INSERT: the database's refusal, 403.
+    const user = await client({ token: alice2 }).from('notes').upsert({ id: 1, title: 'x' });
+    expect([user.status, user.error?.code]).toEqual([403, '42501']);
+    await stack.backend.db.exec(`UPDATE public.notes SET title = 'Bob, private (with comma)' WHERE id = 5; DELETE FROM public.notes WHERE id = 6`);
+  });
+
   it('a user deletes their own rows only; return=representation gives them back', async () => {
     const theirs = await client({ token: alice2 }).from('notes').delete().eq('owner', BOB).select('id');
     expect([theirs.status, theirs.data]).toEqual([200, []]);
