@@ -233,8 +233,12 @@ describe('the lead inbox', () => {
     await screenshots('lead', false); // the dialog covers the window, whatever the page's length
     await page.setViewportSize({ width: 1280, height: 900 });
 
+    // By keyboard: the note, then Tab past "New" to "Contacted" and Enter.
     await dialog.getByLabel(/^Note/).fill('Called back, sending the quote tonight');
-    await dialog.getByRole('button', { name: 'Contacted' }).click();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => [document.activeElement?.textContent, document.activeElement?.matches(':focus-visible')])).toEqual(['Contacted', true]);
+    await page.keyboard.press('Enter');
     const history = dialog.locator('.history li');
     await expect.poll(() => history.last().textContent()).toContain('Status New → Contacted');
     expect(await history.last().textContent()).toContain(`by ${OWNER.email}`);
