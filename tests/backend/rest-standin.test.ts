@@ -406,3 +406,53 @@ describe('plumbing and hostile requests', () => {
     expect(res.status).toBe(406);
   });
 });
+
+describe('the lead inbox over REST (migration 20261124000000_lead_inbox.sql)', () => {
+  const STAFF = '44444444-4444-4444-8444-444444444444';
+  const OTHER = '55555555-5555-4555-8555-555555555555';
+  let quoteId: string;
+
+  beforeAll(async () => {
+    const { db } = stack.backend;
+    await db.query(`INSERT INTO auth.users (id, email) VALUES ($1, 'owner@example.com'), ($2, 'someone@example.com')`, [STAFF, OTHER]);
+    await db.query(`INSERT INTO private.staff (user_id, email) VALUES ($1, 'owner@example.com')`, [STAFF]);
+    quoteId = (
+      await db.query<{ id: string }>(
+        `INSERT INTO public.leads (first_name, last_name, email, phone, message, page) VALUES ('Maria', 'Lopez', 'maria@example.com', '4085550199', 'Deep clean', 'contact') RETURNING id`,
+      )
+    ).rows[0]!.id;
+    await db.query(`INSERT INTO public.discount_leads (email, phone, page) VALUES ('sam@example.com', '4085550100', '/')`);
+  });
+
+  const token = (sub: string, aal: 'aal1' | 'aal2') => userToken(sub, aal);
+
+  it('a staff member at aal1 and a signed-in non-staff user at aal2 get nothing; staff at aal2 sees and works the leads', async () => {
+    for (const [who, jwt] of [['staff at aal1', await token(STAFF, 'aal1')], ['non-staff at aal2', await token(OTHER, 'aal2')]] as const) {
+      const inbox = await client({ token: jwt }).from('inbox_leads').select('*');
+      expect([inbox.error, inbox.data], who).toEqual([null, []]);
+      expect((await client({ token: jwt }).from('leads').select('*')).data, who).toEqual([]);
+      expect((await client({ token: jwt }).from('discount_leads').select('*')).data, who).toEqual([]);
+      const change = await client({ token: jwt }).from('leads').update({ status: 'spam' }).eq('id', quoteId).select();
+      expect(change.data, who).toEqual([]);
+      const search = await client({ token: jwt }).rpc('search_leads', {});
+      expect([search.status, search.error?.code], who).toEqual([403, '42501']);
+    }
+    expect((await stack.backend.db.query<{ status: string }>('SELECT status FROM public.leads WHERE id = $1', [quoteId])).rows[0]?.status).toBe('new');
+
+    const staff = client({ token: await token(STAFF, 'aal2') });
+    const inbox = await staff.from('inbox_leads').select('kind, email, status').order('kind');
+    expect(inbox.data).toEqual([
+      { kind: 'discount', email: 'sam@example.com', status: 'new' },
+      { kind: 'quote', email: 'maria@example.com', status: 'new' },
+    ]);
+    const { count } = await staff.from('leads').select('*', { count: 'exact', head: true });
+    expect(count).toBe(1);
+    const changed = await staff.rpc('set_lead_status', { p_kind: 'quote', p_id: quoteId, p_status: 'contacted', p_note: 'Called back' });
+    expect(changed.error).toBeNull();
+    expect(changed.data).toMatchObject({ kind: 'quote', id: quoteId, status: 'contacted', first_response_at: expect.any(String) });
+    const history = await staff.from('lead_events').select('action, to_status, note, actor').eq('lead_id', quoteId);
+    expect(history.data).toEqual([{ action: 'status', to_status: 'contacted', note: 'Called back', actor: STAFF }]);
+    const found = await staff.rpc('search_leads', { p_query: 'MARIA' });
+    expect((found.data as Array<{ id: string }>).map((l) => l.id)).toEqual([quoteId]);
+  });
+});
