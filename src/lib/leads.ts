@@ -7,6 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { DiscountTexts } from '../../contracts/content.js';
 import { CONTACT_PAGE, type DiscountLeadRow, type LeadRow, type NotifyBody } from '../../supabase/functions/_shared/leadRules.js';
 import type { ContactFormValues, DiscountFormValues } from './leadSchemas.js';
+import type { LeadSource } from './leadSource.js';
 
 const INSERT_TIMEOUT_MS = 15_000;
 const NOTIFY_TIMEOUT_MS = 10_000;
@@ -66,8 +67,11 @@ async function bestEffort(what: string, run: () => Promise<{ error: unknown } | 
   }
 }
 
-/** Contact form: insert into leads (page 'contact'), then notify. */
-export async function submitContactLead(values: ContactFormValues, api: LeadApi, page: typeof CONTACT_PAGE = CONTACT_PAGE): Promise<SubmitResult> {
+/**
+ * Contact form: insert into leads (page 'contact', and which page brought the visitor), then
+ * notify (the notification's body is the spec's: no source).
+ */
+export async function submitContactLead(values: ContactFormValues, source: LeadSource, api: LeadApi, page: typeof CONTACT_PAGE = CONTACT_PAGE): Promise<SubmitResult> {
   try {
     const { error } = await api.insert('leads', {
       first_name: values.firstName,
@@ -76,6 +80,8 @@ export async function submitContactLead(values: ContactFormValues, api: LeadApi,
       phone: values.phone,
       message: values.message,
       page,
+      landing_path: source.landing_path,
+      referrer_path: source.referrer_path,
     });
     if (error) return { ok: false, error };
   } catch (error) {
@@ -92,17 +98,27 @@ export async function submitContactLead(values: ContactFormValues, api: LeadApi,
   return { ok: true };
 }
 
-/** Discount popup: insert into discount_leads, notify with the fixed texts, then the webhook. */
+/**
+ * Discount popup: insert into discount_leads (with the page it was shown on and which page brought
+ * the visitor), notify with the fixed texts, then the webhook (both without the source).
+ */
 export async function submitDiscountLead(
   values: DiscountFormValues,
   page: string,
+  source: LeadSource,
   notification: DiscountTexts['notification'],
   api: LeadApi,
   webhookUrl: string,
   now: () => Date = () => new Date(),
 ): Promise<SubmitResult> {
   try {
-    const { error } = await api.insert('discount_leads', { email: values.email, phone: values.phone, page });
+    const { error } = await api.insert('discount_leads', {
+      email: values.email,
+      phone: values.phone,
+      page,
+      landing_path: source.landing_path,
+      referrer_path: source.referrer_path,
+    });
     if (error) return { ok: false, error };
   } catch (error) {
     return { ok: false, error };

@@ -20,14 +20,17 @@ afterAll(async () => {
   await db?.close();
 });
 
-const lead = { first_name: 'Maria', last_name: 'Lopez', email: 'maria@example.com', phone: '(408) 555-0199', message: 'Deep clean, 3 bedrooms.', page: 'contact' };
-const discount = { email: 'sam@example.com', phone: '4085550100', page: '/' };
+const source = { landing_path: '/locations/deep-cleaning-san-jose-ca', referrer_path: '/services' };
+const lead = { first_name: 'Maria', last_name: 'Lopez', email: 'maria@example.com', phone: '(408) 555-0199', message: 'Deep clean, 3 bedrooms.', page: 'contact', ...source };
+const discount = { email: 'sam@example.com', phone: '4085550100', page: '/', ...source };
 
 type Table = 'leads' | 'discount_leads';
-interface Case { table: Table; field: string; value: string; valid: boolean; why: string }
+/** value null: sent as null; undefined: the column left out of the insert. */
+type Value = string | null | undefined;
+interface Case { table: Table; field: string; value: Value; valid: boolean; why: string }
 
-const ok = (table: Table, field: string, value: string, why: string): Case => ({ table, field, value, valid: true, why });
-const no = (table: Table, field: string, value: string, why: string): Case => ({ table, field, value, valid: false, why });
+const ok = (table: Table, field: string, value: Value, why: string): Case => ({ table, field, value, valid: true, why });
+const no = (table: Table, field: string, value: Value, why: string): Case => ({ table, field, value, valid: false, why });
 
 const blanks: Array<[string, string]> = [
   ['', 'empty'], [' ', 'a space'], ['\t\n', 'tab and newline'], ['\r\n\r\n', 'CR LF'], ['\u00a0', 'no-break space'],
@@ -90,16 +93,44 @@ const cases: Case[] = [
   no('discount_leads', 'page', '/../etc', 'dots'),
   no('discount_leads', 'page', `/${'a'.repeat(200)}`, 'over 200 characters'),
   no('discount_leads', 'page', '/\n', 'line break'),
+  // Which page brought the lead (issue 20): a page of the site by the rule of `page`, or unknown.
+  ...(['leads', 'discount_leads'] as const).flatMap((table) => (['landing_path', 'referrer_path'] as const).flatMap((field) => [
+    ok(table, field, '/', 'home'),
+    ok(table, field, '/contact', 'the contact page'),
+    ok(table, field, '/locations/deep-cleaning-san-jose-ca', 'a city page'),
+    ok(table, field, `/${'a'.repeat(LEAD_LIMITS.page - 1)}`, '200 characters'),
+    ok(table, field, null, 'unknown'),
+    ok(table, field, undefined, 'left out'),
+    no(table, field, `/${'a'.repeat(LEAD_LIMITS.page)}`, 'over 200 characters'),
+    no(table, field, 'https://bayshine.example/contact', 'a full URL'),
+    no(table, field, '/contact?utm_source=mail', 'a query string'),
+    no(table, field, '/contact#form', 'a hash'),
+    no(table, field, '//evil.com', 'protocol-relative'),
+    no(table, field, '/Deep-Cleaning', 'upper case'),
+    no(table, field, '/Foo%20Bar', 'an escape'),
+    no(table, field, '/about.html', 'a file name'),
+    no(table, field, '/deep-cleaning/', 'trailing slash'),
+    no(table, field, '/../etc', 'dots'),
+    no(table, field, 'contact', 'not a path'),
+    no(table, field, '', 'empty'),
+    no(table, field, '/\n', 'line break'),
+  ])),
 ];
 
+/** The base row with the case's value (or without the column, for undefined). */
+function rowOf(c: Case): Record<string, string | null> {
+  const row: Record<string, Value> = { ...(c.table === 'leads' ? lead : discount), [c.field]: c.value };
+  return Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined)) as Record<string, string | null>;
+}
+
 function zodVerdict(c: Case): boolean {
-  const row = { ...(c.table === 'leads' ? lead : discount), [c.field]: c.value };
+  const row = rowOf(c);
   return (c.table === 'leads' ? leadRowSchema : discountLeadRowSchema).safeParse(row).success;
 }
 
 /** Inserts as the anonymous visitor and rolls back; true when the database stored it. */
 async function sqlVerdict(c: Case): Promise<boolean> {
-  const row: Record<string, string> = { ...(c.table === 'leads' ? lead : discount), [c.field]: c.value };
+  const row = rowOf(c);
   const cols = Object.keys(row);
   let stored = false;
   await db.transaction(async (tx) => {

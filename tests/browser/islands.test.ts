@@ -61,8 +61,8 @@ function capture(path: string): Sent[] {
   return sink;
 }
 
-async function rows(table: 'leads' | 'discount_leads'): Promise<Record<string, string>[]> {
-  const cols = table === 'leads' ? 'first_name, last_name, email, phone, message, page' : 'email, phone, page';
+async function rows(table: 'leads' | 'discount_leads'): Promise<Record<string, string | null>[]> {
+  const cols = `${table === 'leads' ? 'first_name, last_name, email, phone, message, page' : 'email, phone, page'}, landing_path, referrer_path`;
   return (await site.backend.db.query<Record<string, string>>(`SELECT ${cols} FROM public.${table} ORDER BY created_at`)).rows;
 }
 
@@ -148,7 +148,8 @@ describe('contact form (/contact)', () => {
     for (const label of LABELS) expect(await input(label).inputValue()).toBe('');
     expect(await page.evaluate(() => sessionStorage.getItem('quote-form-draft'))).toBeNull();
 
-    const row = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '(408) 555-0100', message: 'Deep clean, 3 bedrooms, 2 baths', page: 'contact' };
+    // A first visit straight to /contact: landing there, no page before it (tests/browser/lead-source.test.ts has more).
+    const row = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '(408) 555-0100', message: 'Deep clean, 3 bedrooms, 2 baths', page: 'contact', landing_path: '/contact', referrer_path: null };
     expect(inserts.map((s) => s.body)).toEqual([row]);
     expect(new URL(inserts[0]!.url).searchParams.has('select')).toBe(false);
     expect(notifies.map((s) => s.body)).toEqual([{ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '(408) 555-0100', message: 'Deep clean, 3 bedrooms, 2 baths', page: 'contact' }]);
@@ -323,7 +324,7 @@ describe('discount popup (/)', () => {
     await dialog().getByRole('button', { name: 'Submit' }).click();
     await page.locator('[role="status"] [data-toast="default"]').waitFor({ timeout: 15_000 });
     await expect.poll(isOpen).toBe(false);
-    expect((await rows('discount_leads')).at(-1)).toEqual({ email: 'd@example.com', phone: '4085550186', page: '/' });
+    expect((await rows('discount_leads')).at(-1)).toEqual({ email: 'd@example.com', phone: '4085550186', page: '/', landing_path: '/', referrer_path: null });
   });
 
   it('opens on a 100 ms scroll pause once 5 s have passed since the first scroll', async () => {
@@ -411,7 +412,7 @@ describe('discount popup (/)', () => {
     await expect.poll(isOpen).toBe(false);
     expect(await flag()).not.toBeNull();
 
-    expect(inserts.map((s) => s.body)).toEqual([{ email: 'b@example.com', phone: '4085550186', page: '/' }]);
+    expect(inserts.map((s) => s.body)).toEqual([{ email: 'b@example.com', phone: '4085550186', page: '/', landing_path: '/', referrer_path: null }]);
     expect(new URL(inserts[0]!.url).searchParams.has('select')).toBe(false);
     expect(notifies.map((s) => s.body)).toEqual([{
       firstName: model.forms.discount.notification.firstName, lastName: model.forms.discount.notification.lastName, email: 'b@example.com', phone: '4085550186', message: 'Signed up for $25 discount offer', page: '/',
@@ -425,7 +426,7 @@ describe('discount popup (/)', () => {
     expect(hook).toMatchObject({ email: 'b@example.com', phone: '4085550186', page: '/', message: 'Signed up for $25 discount offer' });
     expect(new Date(hook.timestamp!).toISOString()).toBe(hook.timestamp);
     expect(Math.abs(Date.parse(hook.timestamp!) - before)).toBeLessThan(60_000);
-    expect((await rows('discount_leads')).at(-1)).toEqual({ email: 'b@example.com', phone: '4085550186', page: '/' });
+    expect((await rows('discount_leads')).at(-1)).toEqual({ email: 'b@example.com', phone: '4085550186', page: '/', landing_path: '/', referrer_path: null });
   });
 
   it('records the page path it was shown on', async () => {
@@ -439,7 +440,7 @@ describe('discount popup (/)', () => {
     await dialog().getByLabel('Phone').fill('(408) 555-0111');
     await dialog().getByRole('button', { name: 'Submit' }).click();
     await page.locator('[data-toast="default"]').waitFor();
-    expect(inserts.map((s) => s.body)).toEqual([{ email: 'c@example.com', phone: '(408) 555-0111', page: '/locations/deep-cleaning-san-jose-ca' }]);
+    expect(inserts.map((s) => s.body)).toEqual([{ email: 'c@example.com', phone: '(408) 555-0111', page: '/locations/deep-cleaning-san-jose-ca', landing_path: '/locations/deep-cleaning-san-jose-ca', referrer_path: null }]);
   });
 
   it('shows the error toast and stays open when the insert fails; notification and webhook failures are only logged', async () => {

@@ -8,6 +8,7 @@ import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLocalBackend, type LocalBackend } from '../../generator/serve/backend.js';
 import { submitContactLead, submitDiscountLead, supabaseLeadApi, type LeadApi } from '../../src/lib/leads.js';
+import { UNKNOWN_SOURCE, type LeadSource } from '../../src/lib/leadSource.js';
 import { LOCAL_ANON_KEY, resolveConnection } from '../../src/lib/supabase.js';
 import { discountTexts } from './fixtures.js';
 
@@ -15,6 +16,8 @@ import { discountTexts } from './fixtures.js';
 const nodeOptions = { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: class {} as never } };
 
 const contact = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '408 555 0186', message: 'Deep clean please' };
+/** A visit that began on a city page and came to the form from the services page. */
+const source: LeadSource = { landing_path: '/locations/deep-cleaning-san-jose-ca', referrer_path: '/services' };
 
 function fakeApi(overrides: Partial<Record<'insert' | 'notify' | 'webhook', (...args: any[]) => Promise<any>>> = {}) {
   const calls: [string, ...unknown[]][] = [];
@@ -36,26 +39,32 @@ function fakeApi(overrides: Partial<Record<'insert' | 'notify' | 'webhook', (...
 }
 
 describe('contact submission', () => {
-  it('inserts the row, then notifies with the camelCase body', async () => {
+  it('inserts the row with its source, then notifies with the camelCase body (no source: spec 7)', async () => {
     const { api, calls } = fakeApi();
-    await expect(submitContactLead(contact, api)).resolves.toEqual({ ok: true });
+    await expect(submitContactLead(contact, source, api)).resolves.toEqual({ ok: true });
     expect(calls).toEqual([
-      ['insert', 'leads', { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '408 555 0186', message: 'Deep clean please', page: 'contact' }],
+      ['insert', 'leads', { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '408 555 0186', message: 'Deep clean please', page: 'contact', ...source }],
       ['notify', { ...contact, page: 'contact' }],
     ]);
+  });
+
+  it('sends an unknown source as nulls', async () => {
+    const { api, calls } = fakeApi();
+    await submitContactLead(contact, UNKNOWN_SOURCE, api);
+    expect(calls[0]).toEqual(['insert', 'leads', expect.objectContaining({ page: 'contact', landing_path: null, referrer_path: null })]);
   });
 
   it('stops after a failed insert', async () => {
     const error = { message: 'denied' };
     const { api, calls } = fakeApi({ insert: async () => ({ error }) });
-    await expect(submitContactLead(contact, api)).resolves.toEqual({ ok: false, error });
+    await expect(submitContactLead(contact, source, api)).resolves.toEqual({ ok: false, error });
     expect(calls.map((c) => c[0])).toEqual(['insert']);
   });
 
   it('succeeds when only the notification fails, and logs it', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { api } = fakeApi({ notify: async () => { throw new Error('down'); } });
-    await expect(submitContactLead(contact, api)).resolves.toEqual({ ok: true });
+    await expect(submitContactLead(contact, source, api)).resolves.toEqual({ ok: true });
     expect(log).toHaveBeenCalledOnce();
     log.mockRestore();
   });
@@ -65,11 +74,11 @@ describe('discount submission', () => {
   const values = { email: 'b@example.com', phone: '4085550186' };
   const now = () => new Date('2025-03-01T12:00:00.000Z');
 
-  it('inserts, notifies with the fixed texts, then posts the webhook', async () => {
+  it('inserts with its source, notifies with the fixed texts, then posts the webhook (neither with the source)', async () => {
     const { api, calls } = fakeApi();
-    await expect(submitDiscountLead(values, '/deep-cleaning-san-francisco', discountTexts.notification, api, 'https://hooks.example/x', now)).resolves.toEqual({ ok: true });
+    await expect(submitDiscountLead(values, '/deep-cleaning-san-francisco', source, discountTexts.notification, api, 'https://hooks.example/x', now)).resolves.toEqual({ ok: true });
     expect(calls).toEqual([
-      ['insert', 'discount_leads', { email: 'b@example.com', phone: '4085550186', page: '/deep-cleaning-san-francisco' }],
+      ['insert', 'discount_leads', { email: 'b@example.com', phone: '4085550186', page: '/deep-cleaning-san-francisco', ...source }],
       ['notify', { firstName: discountTexts.notification.firstName, lastName: discountTexts.notification.lastName, email: 'b@example.com', phone: '4085550186', message: 'Signed up for $25 discount offer', page: '/deep-cleaning-san-francisco' }],
       ['webhook', 'https://hooks.example/x', { email: 'b@example.com', phone: '4085550186', page: '/deep-cleaning-san-francisco', timestamp: '2025-03-01T12:00:00.000Z', message: 'Signed up for $25 discount offer' }],
     ]);
@@ -77,18 +86,18 @@ describe('discount submission', () => {
 
   it('skips the webhook when none is configured', async () => {
     const { api, calls } = fakeApi();
-    await submitDiscountLead(values, '/', discountTexts.notification, api, '');
+    await submitDiscountLead(values, '/', UNKNOWN_SOURCE, discountTexts.notification, api, '');
     expect(calls.map((c) => c[0])).toEqual(['insert', 'notify']);
   });
 
   it('only the insert decides; notify and webhook failures are logged', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { api } = fakeApi({ notify: async () => ({ error: new Error('x') }), webhook: async () => { throw new TypeError('Failed to fetch'); } });
-    await expect(submitDiscountLead(values, '/', discountTexts.notification, api, 'https://hooks.example/x')).resolves.toEqual({ ok: true });
+    await expect(submitDiscountLead(values, '/', UNKNOWN_SOURCE, discountTexts.notification, api, 'https://hooks.example/x')).resolves.toEqual({ ok: true });
     expect(log).toHaveBeenCalledTimes(2);
     log.mockRestore();
     const failing = fakeApi({ insert: async () => { throw new TypeError('Failed to fetch'); } });
-    await expect(submitDiscountLead(values, '/', discountTexts.notification, failing.api, 'https://hooks.example/x')).resolves.toMatchObject({ ok: false });
+    await expect(submitDiscountLead(values, '/', UNKNOWN_SOURCE, discountTexts.notification, failing.api, 'https://hooks.example/x')).resolves.toMatchObject({ ok: false });
     expect(failing.calls.map((c) => c[0])).toEqual(['insert']);
   });
 
@@ -136,20 +145,25 @@ describe('real supabase-js against the embedded backend', () => {
     return supabaseLeadApi(createClient(origin, LOCAL_ANON_KEY, nodeOptions));
   }
 
-  it('stores a contact lead (insert without select) and runs the notification', async () => {
-    await expect(submitContactLead(contact, api())).resolves.toEqual({ ok: true });
-    const { rows } = await backend.db.query<{ first_name: string; page: string }>('SELECT first_name, page FROM public.leads');
-    expect(rows).toEqual([{ first_name: 'Ada', page: 'contact' }]);
+  it('stores a contact lead with its source (insert without select) and runs the notification', async () => {
+    await expect(submitContactLead(contact, source, api())).resolves.toEqual({ ok: true });
+    const { rows } = await backend.db.query('SELECT first_name, page, landing_path, referrer_path FROM public.leads');
+    expect(rows).toEqual([{ first_name: 'Ada', page: 'contact', ...source }]);
   });
 
-  it('stores a discount lead', async () => {
-    await expect(submitDiscountLead({ email: 'c@example.com', phone: '4085550186' }, '/', discountTexts.notification, api(), '')).resolves.toEqual({ ok: true });
-    const { rows } = await backend.db.query<{ email: string; page: string }>('SELECT email, page FROM public.discount_leads');
-    expect(rows).toEqual([{ email: 'c@example.com', page: '/' }]);
+  it('stores a discount lead with an unknown source', async () => {
+    await expect(submitDiscountLead({ email: 'c@example.com', phone: '4085550186' }, '/', UNKNOWN_SOURCE, discountTexts.notification, api(), '')).resolves.toEqual({ ok: true });
+    const { rows } = await backend.db.query('SELECT email, page, landing_path, referrer_path FROM public.discount_leads');
+    expect(rows).toEqual([{ email: 'c@example.com', page: '/', landing_path: null, referrer_path: null }]);
+  });
+
+  it('the database refuses a source that is not a page of the site, as a script skipping the forms would send it', async () => {
+    const { error } = await api().insert('leads', { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '1', message: 'x', page: 'contact', landing_path: 'https://evil.example/', referrer_path: null });
+    expect(error).toMatchObject({ code: '23514' });
   });
 
   it('reports a rejected insert as a failure', async () => {
-    const result = await submitDiscountLead({ email: 'c@example.com', phone: '123' }, '/', discountTexts.notification, api(), '');
+    const result = await submitDiscountLead({ email: 'c@example.com', phone: '123' }, '/', UNKNOWN_SOURCE, discountTexts.notification, api(), '');
     expect(result.ok).toBe(false);
   });
 });
