@@ -171,6 +171,8 @@ export function createAuthServer({ db, keys, log, clock }: AuthServerOptions): A
     const factor = await ownedFactor(await authenticate(req), factorId);
     if (factor.factor_type !== 'totp') throw failures.validation('factor_type needs to be totp, phone, or webauthn');
     const id = randomUUID();
+    // Challenges never verified are dropped once expired, so abandoned sign-ins leave nothing behind.
+    await db.query('DELETE FROM auth.mfa_challenges WHERE factor_id = $1 AND created_at < now() - make_interval(secs => $2)', [factor.id, CHALLENGE_SECONDS]);
     const { rows } = await db.query<{ created_at: Date }>('INSERT INTO auth.mfa_challenges (id, factor_id, ip_address) VALUES ($1, $2, $3) RETURNING created_at', [
       id,
       factor.id,

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAuthServer } from '../../generator/serve/auth';
 import type { Clock } from '../../generator/serve/auth/limits';
 import { createLocalBackend, type LocalBackend } from '../../generator/serve/backend';
@@ -108,8 +108,25 @@ async function enrolled(stack: Stack) {
   return { account, supabase, factorId: factor!.id, secret, usedCode };
 }
 
-describe('local Auth stand-in through supabase-js', () => {
+describe('the Auth stand-in as createLocalBackend (npm start) serves it', () => {
   const stack = useStack();
+
+  it('answers /auth/v1 on the backend: sign-in and the user behind the token', async () => {
+    const account = await newAccount(stack);
+    const supabase = client(stack);
+    expect((await supabase.auth.signInWithPassword(account)).error).toBeNull();
+    expect((await supabase.auth.getUser()).data.user?.email).toBe(account.email);
+  });
+});
+
+describe('local Auth stand-in through supabase-js', () => {
+  // Each test is a new visitor: its limits start full (the clock jumps an hour); a test's own
+  // requests see the clock stand still, so no refill ever depends on how fast the machine is.
+  let now = Date.now();
+  const stack = useStack({ now: () => now });
+  beforeEach(() => {
+    now += 60 * 60_000;
+  });
 
   it('signs in with the right password and refuses a wrong one or an unknown email, as Supabase does', async () => {
     const account = await newAccount(stack);
@@ -201,6 +218,29 @@ describe('local Auth stand-in through supabase-js', () => {
     expect(spent.error).toMatchObject({ status: 422, code: 'mfa_factor_not_found' });
     // Adding a second factor needs aal2, which `supabase` has.
     expect((await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Backup' })).error).toBeNull();
+  });
+
+  it('refuses a code against an expired challenge (5 minutes, as Supabase)', async () => {
+    const { account, factorId, secret } = await enrolled(stack);
+    const supabase = client(stack);
+    await supabase.auth.signInWithPassword(account);
+    const { data: challenge } = await supabase.auth.mfa.challenge({ factorId });
+    expect(challenge!.expires_at - Date.now() / 1000).toBeGreaterThan(290);
+    await stack.backend.db.query("UPDATE auth.mfa_challenges SET created_at = now() - interval '301 seconds' WHERE id = $1", [challenge!.id]);
+    const late = await supabase.auth.mfa.verify({ factorId, challengeId: challenge!.id, code: code(secret, 1) });
+    expect(late.error).toMatchObject({ status: 422, code: 'mfa_challenge_expired' });
+  });
+
+  it('removes a verified factor only at aal2, and the session drops back to aal1', async () => {
+    const { account, supabase, factorId } = await enrolled(stack);
+    const weak = client(stack);
+    await weak.auth.signInWithPassword(account);
+    expect((await weak.auth.mfa.unenroll({ factorId })).error).toMatchObject({ status: 422, code: 'insufficient_aal' });
+
+    expect((await supabase.auth.mfa.unenroll({ factorId })).error).toBeNull();
+    const { data } = await supabase.auth.refreshSession();
+    expect(claims(data.session!).aal).toBe('aal1');
+    expect((await supabase.auth.mfa.listFactors()).data?.all).toEqual([]);
   });
 
   it('refreshes with a refresh token once; a reused refresh token is refused and ends the session', async () => {
