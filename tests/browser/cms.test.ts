@@ -10,6 +10,8 @@
  *   hints and npm run check's words, and no file is written;
  * - a picture is uploaded into content/images/ and goes through the image pipeline; a file that is
  *   not a picture, or too large, is refused with a message, and nothing reaches content/.
+ * After a save, a test waits for the dev session's update of that file (session.updateFor) before
+ * it reads what the update writes: pages, /locations and the sitemap are written one after another.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -28,8 +30,12 @@ declare global {
 }
 
 const MODELINE = '# yaml-language-server: $schema=../schemas/city.schema.json';
+/** Decap and its preview draw in their own time on a busy machine: wait as long as Playwright would. */
+const UI = { timeout: 30_000 };
 
-describe('the content manager at /admin', () => {
+// Each test is a whole editing session in Decap (open, type, publish, rebuild): near a minute on a
+// loaded 2-core machine, so these get more than the suite's default.
+describe('the content manager at /admin', { timeout: 150_000 }, () => {
   const browser = useBrowser();
   let tmp: Awaited<ReturnType<typeof tempDir>>;
   let contentDir: string;
@@ -82,7 +88,14 @@ describe('the content manager at /admin', () => {
     await page.getByText('Publish now', { exact: true }).click();
   }
 
-  const built = (file: string) => readFile(path.join(outDir, file), 'utf8').catch(() => '');
+  const built = (file: string) => readFile(path.join(outDir, file), 'utf8');
+
+  /** Publishes, and resolves once the dev session has rebuilt the site from `files` (paths in content/). */
+  async function publishAndRebuild(page: Page, ...files: string[]) {
+    const updates = files.map((f) => session.updateFor(f));
+    await publish(page);
+    for (const u of await Promise.all(updates)) expect(u.errors).toEqual([]);
+  }
 
   /** Types the single-line fields of a new city, by their labels. */
   async function fillFields(page: Page, values: Record<string, string>) {
@@ -114,20 +127,19 @@ describe('the content manager at /admin', () => {
 
     // The preview is the real city template with the site's stylesheet, showing what was typed.
     const preview = page.frameLocator('iframe').first();
-    await expect.poll(() => preview.locator('h1').textContent()).toBe('Deep Cleaning Services in Mountain View, CA');
-    await expect.poll(() => preview.getByText('Spotless homes from Castro Street to Shoreline Park').count()).toBe(1);
+    await expect.poll(() => preview.locator('h1').textContent(), UI).toBe('Deep Cleaning Services in Mountain View, CA');
+    await expect.poll(() => preview.getByText('Spotless homes from Castro Street to Shoreline Park').count(), UI).toBe(1);
     expect(await preview.locator('li').filter({ hasText: 'Evening and weekend appointments for tech schedules' }).count()).toBe(1);
     expect(await preview.locator('link[rel=stylesheet][href^="/assets/site-"]').count()).toBeGreaterThan(0);
 
-    await publish(page);
-    const file = path.join(contentDir, 'cities/mountain-view.yaml');
-    await expect.poll(() => readFile(file, 'utf8').catch(() => ''), { timeout: 15_000 }).toContain('name: Mountain View');
-    const text = await readFile(file, 'utf8');
+    await publishAndRebuild(page, 'cities/mountain-view.yaml');
+    const text = await readFile(path.join(contentDir, 'cities/mountain-view.yaml'), 'utf8');
+    expect(text).toContain('name: Mountain View');
     expect(text.split('\n')[0]).toBe(MODELINE);
     expect(await problems(contentDir)).toEqual([]); // what `npm run check` says
 
     const route = 'locations/deep-cleaning-mountain-view-ca';
-    await expect.poll(() => built(`${route}.html`), { timeout: 30_000 }).toContain('Deep Cleaning Services in Mountain View, CA');
+    expect(await built(`${route}.html`)).toContain('Deep Cleaning Services in Mountain View, CA');
     const locations = await built('locations.html');
     expect(locations).toMatch(/<li[\s>](?:(?!<\/li>)[\s\S])*Mountain View(?:(?!<\/li>)[\s\S])*href="\/locations\/deep-cleaning-mountain-view-ca"/);
     expect(await built('sitemap.xml')).toContain(`<loc>https://www.bayshinecleaning.com/${route}</loc>`);
@@ -139,10 +151,10 @@ describe('the content manager at /admin', () => {
     const before = parseYaml(await readFile(file, 'utf8')) as { page: { tagline: string } };
     const page = await openAdmin('/collections/cities/entries/colma');
     const tagline = page.getByLabel('Tagline', { exact: true });
-    await expect.poll(() => tagline.inputValue()).toBe(before.page.tagline);
+    await expect.poll(() => tagline.inputValue(), UI).toBe(before.page.tagline);
     await tagline.fill('Colma homes, cleaned like our own');
-    await publish(page);
-    await expect.poll(() => built('locations/deep-cleaning-colma-ca.html'), { timeout: 30_000 }).toContain('Colma homes, cleaned like our own');
+    await publishAndRebuild(page, 'cities/colma.yaml');
+    expect(await built('locations/deep-cleaning-colma-ca.html')).toContain('Colma homes, cleaned like our own');
     const text = await readFile(file, 'utf8');
     expect(text.split('\n')[0]).toBe(MODELINE);
     expect(parseYaml(text)).toEqual({ ...before, page: { ...before.page, tagline: 'Colma homes, cleaned like our own' } });
@@ -155,10 +167,10 @@ describe('the content manager at /admin', () => {
     expect(before.page).toBeUndefined();
     const page = await openAdmin('/collections/cities/entries/fremont');
     const description = page.getByLabel('Description', { exact: true });
-    await expect.poll(() => description.inputValue()).toBe(before.description);
+    await expect.poll(() => description.inputValue(), UI).toBe(before.description);
     await description.fill('Lake Elizabeth, Mission San Jose and quiet family neighborhoods across the East Bay.');
-    await publish(page);
-    await expect.poll(() => readFile(file, 'utf8'), { timeout: 15_000 }).toContain('Lake Elizabeth, Mission San Jose');
+    await publishAndRebuild(page, 'cities/fremont.yaml');
+    expect(await built('locations.html')).toContain('Lake Elizabeth, Mission San Jose');
     expect(parseYaml(await readFile(file, 'utf8'))).toEqual({ ...before, description: 'Lake Elizabeth, Mission San Jose and quiet family neighborhoods across the East Bay.' });
     expect(await problems(contentDir)).toEqual([]);
     await closeAdmin(page);
@@ -171,10 +183,10 @@ describe('the content manager at /admin', () => {
     await publish(page);
     // Population stays empty: the field says so, under the model's hint for it.
     const population = page.locator('[id^="population-field"]').locator('xpath=ancestor::div[1]/..');
-    await expect.poll(() => population.textContent()).toContain('Population is required.');
+    await expect.poll(() => population.textContent(), UI).toContain('Population is required.');
     expect(await population.textContent()).toContain('Approximate population as shown, e.g. ~82,000');
-    await expect.poll(() => page.getByText('must not be blank; 50 to 170 characters').count()).toBeGreaterThan(0);
-    await expect.poll(() => page.getByText(/missed a required field/).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('must not be blank; 50 to 170 characters').count(), UI).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(/missed a required field/).count(), UI).toBeGreaterThan(0);
     expect(await readdir(path.join(contentDir, 'cities'))).toEqual(files);
 
     await closeAdmin(page);
@@ -192,7 +204,7 @@ describe('the content manager at /admin', () => {
     for (let i = 0; i < 6; i++) await again.getByRole('button', { name: 'Add benefits' }).click();
     await fillNth(again, 'Benefit', ['One', 'Two', 'Three', 'Four', 'Five', 'Six']);
     await publish(again);
-    await expect.poll(() => again.getByText(/not saved, 2 problems to fix first/).count()).toBe(1);
+    await expect.poll(() => again.getByText(/not saved, 2 problems to fix first/).count(), UI).toBe(1);
     expect(await again.getByText(/not saved, 2 problems to fix first/).textContent())
       .toMatch(/page\.intro: required field is missing \(Exactly two intro paragraphs\)\s*page\.faqs: required field is missing \(Three or four questions and answers\)/);
     expect(await readdir(path.join(contentDir, 'cities'))).toEqual(files);
@@ -212,12 +224,12 @@ describe('the content manager at /admin', () => {
     await expand('Kitchen');
     await expand(first.task);
     const cell = page.locator('select:visible');
-    await expect.poll(() => cell.count()).toBe(1);
+    await expect.poll(() => cell.count(), UI).toBe(1);
     expect(await cell.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe('Yes');
     await cell.selectOption({ label: 'N/A' });
-    await publish(page);
-    await expect.poll(() => readFile(file, 'utf8').then((t) => (parseYaml(t) as Checklist).rooms[0]!.tasks[0]!.moveInOut), { timeout: 15_000 }).toBe('N/A');
+    await publishAndRebuild(page, 'checklist.yaml');
     const after = parseYaml(await readFile(file, 'utf8')) as Checklist;
+    expect(after.rooms[0]!.tasks[0]!.moveInOut).toBe('N/A');
     after.rooms[0]!.tasks[0]!.moveInOut = true;
     expect(after).toEqual(before);
     expect((await readFile(file, 'utf8')).split('\n')[0]).toBe('# yaml-language-server: $schema=./schemas/checklist.schema.json');
@@ -240,9 +252,9 @@ describe('the content manager at /admin', () => {
 
     // Not a picture, or too large: refused as soon as it is picked, with the reason; nothing is written.
     await pick({ name: 'not-a-photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('this is a text file with a picture name') });
-    await expect.poll(() => alerts.at(-1)).toBe('not-a-photo.jpg is not a JPG picture (the file is damaged or of another kind).');
+    await expect.poll(() => alerts.at(-1), UI).toBe('not-a-photo.jpg is not a JPG picture (the file is damaged or of another kind).');
     await page.locator('input[type=file]').setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(6_000_000)]) });
-    await expect.poll(() => alerts.at(-1)).toMatch(/^huge\.jpg is 6 MB; pictures may be at most 5 MB\./);
+    await expect.poll(() => alerts.at(-1), UI).toMatch(/^huge\.jpg is 6 MB; pictures may be at most 5 MB\./);
     expect(await readdir(path.join(contentDir, 'images/cities'))).toEqual(imagesBefore);
     expect(await readFile(cityFile, 'utf8')).toBe(cityBefore);
     await page.keyboard.press('Escape');
@@ -251,12 +263,12 @@ describe('the content manager at /admin', () => {
     const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#3a7d6b' } }).jpeg().toBuffer();
     await pick({ name: 'campbell-photo.jpg', mimeType: 'image/jpeg', buffer: photo });
     await page.getByRole('button', { name: 'Choose selected' }).click();
-    await publish(page);
-    const uploaded = path.join(contentDir, 'images/cities/campbell-photo.jpg');
-    await expect.poll(() => readFile(uploaded).then((b) => b.equals(photo), () => false), { timeout: 15_000 }).toBe(true);
+    // The picture is written before the entry; each has its update (or both one).
+    await publishAndRebuild(page, 'images/cities/campbell-photo.jpg', 'cities/campbell.yaml');
+    expect((await readFile(path.join(contentDir, 'images/cities/campbell-photo.jpg'))).equals(photo)).toBe(true);
     expect((parseYaml(await readFile(cityFile, 'utf8')) as { page: { heroImage: string } }).page.heroImage).toBe('cities/campbell-photo.jpg');
     expect(await problems(contentDir)).toEqual([]);
-    await expect.poll(() => built('locations/deep-cleaning-campbell-ca.html'), { timeout: 30_000 }).toMatch(/<source type="image\/avif" srcSet="[^"]*cities-campbell-photo-[^"]*"/);
+    expect(await built('locations/deep-cleaning-campbell-ca.html')).toMatch(/<source type="image\/avif" srcSet="[^"]*cities-campbell-photo-[^"]*"/);
     await closeAdmin(page);
   });
 });
