@@ -2,11 +2,18 @@
  * The stand-in's edge functions: /functions/v1/notify-telegram runs the real handler, with the
  * environment and the database access Supabase gives it. As deployed (without the gateway's JWT
  * check, see .github/workflows/supabase.yml) the handler checks the key itself.
+ *
+ * The stand-in serves the site and its backend on one origin, so the Telegram message's link to
+ * the lead inbox (SITE_URL in production) is the origin the request came to: a lead sent through
+ * `npm start` links to that server's /leads. The servers answer only the host names they were
+ * started for (generator/serve/allowedHosts.ts), so the Host header names this server.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PGlite } from '@electric-sql/pglite';
 import { PUBLIC_KEY_VARIABLES } from '../../supabase/functions/notify-telegram/apiKeys.js';
-import { claimArgs, claimOutcome, type ClaimLead } from '../../supabase/functions/notify-telegram/claim.js';
+import {
+  CLAIM_FUNCTION, claimArgs, claimOutcome, databaseError, FAILURE_FUNCTION, failureArgs, type ClaimLead, type RecordFailure,
+} from '../../supabase/functions/notify-telegram/claim.js';
 import { createHandler } from '../../supabase/functions/notify-telegram/handler.js';
 import { isPgError } from './database.js';
 import { BodyTooLargeError, readBody, send } from './http.js';
@@ -18,7 +25,7 @@ export interface FunctionsOptions {
   db: PGlite;
   /** The one public key of the stand-in (what Supabase injects as SUPABASE_ANON_KEY). */
   apiKey: string;
-  /** The rest of the environment (TELEGRAM_*). */
+  /** The rest of the environment (TELEGRAM_*; SITE_URL is this server's own origin, see above). */
   env: (name: string) => string | undefined;
   fetch: typeof fetch;
   log: (msg: string) => void;
@@ -29,35 +36,63 @@ export interface Functions {
   handle(req: IncomingMessage, res: ServerResponse, url: URL, headers: Record<string, string>): Promise<void>;
 }
 
-/** notify-telegram's claim, run as on Supabase: the SQL function, as role service_role. */
+/** Calls public.<fn>(named arguments) as role service_role, as supabase-js does with the service key on Supabase. */
+async function callAsServiceRole(db: PGlite, fn: string, args: Record<string, unknown>): Promise<unknown> {
+  const named = Object.keys(args).map((name, i) => `${name} => $${i + 1}`);
+  return db.transaction(async (tx) => {
+    await tx.exec('SET LOCAL ROLE service_role');
+    const { rows } = await tx.query<{ result: unknown }>(`SELECT public.${fn}(${named.join(', ')}) AS result`, Object.values(args));
+    return rows[0]?.result;
+  });
+}
+
+/** notify-telegram's claim, run as on Supabase. */
 function claimOnPglite(db: PGlite): ClaimLead {
   return async (body, client) => {
-    const args = claimArgs(body, client);
-    const named = Object.keys(args).map((name, i) => `${name} => $${i + 1}`);
+    let claimed: unknown;
     try {
-      const claimed = await db.transaction(async (tx) => {
-        await tx.exec('SET LOCAL ROLE service_role');
-        const { rows } = await tx.query<{ claimed: boolean }>(
-          `SELECT public.claim_lead_notification(${named.join(', ')}) AS claimed`,
-          Object.values(args),
-        );
-        return rows[0]?.claimed;
-      });
-      return claimOutcome(claimed, null);
+      claimed = await callAsServiceRole(db, CLAIM_FUNCTION, claimArgs(body, client));
     } catch (err) {
       if (isPgError(err)) return claimOutcome(null, err);
       throw err;
     }
+    return claimOutcome(claimed, null);
   };
+}
+
+/** notify-telegram's record of an undelivered message, run as on Supabase. */
+function recordFailureOnPglite(db: PGlite): RecordFailure {
+  return async (lead) => {
+    try {
+      await callAsServiceRole(db, FAILURE_FUNCTION, failureArgs(lead));
+    } catch (err) {
+      throw isPgError(err) ? databaseError(FAILURE_FUNCTION, err) : err;
+    }
+  };
+}
+
+/** A Host header that is a plain host name or address with an optional port, else undefined. */
+const HOST = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/;
+
+/** The origin the request came to, from its Host header. */
+function requestOrigin(headers: Record<string, string>): string | undefined {
+  const host = headers.host ?? '';
+  return HOST.test(host) ? `http://${host}` : undefined;
 }
 
 export function createFunctions(options: FunctionsOptions): Functions {
   const publicKeyVariables = new Set<string>(PUBLIC_KEY_VARIABLES);
-  // The stand-in's project has one public key; a real project's keys in the shell must not count.
-  const env = (name: string) =>
-    name === 'SUPABASE_ANON_KEY' ? options.apiKey : publicKeyVariables.has(name) ? undefined : options.env(name);
-  const functions = new Map<string, (req: Request) => Promise<Response>>([
-    ['notify-telegram', createHandler({ env, fetch: options.fetch, claim: claimOnPglite(options.db), log: options.log })],
+  const claim = claimOnPglite(options.db);
+  const recordFailure = recordFailureOnPglite(options.db);
+  /** The function's environment for one request: the site is this server's own origin. */
+  const envFor = (siteUrl: string | undefined) => (name: string) =>
+    // The stand-in's project has one public key; a real project's keys in the shell must not count.
+    name === 'SUPABASE_ANON_KEY' ? options.apiKey
+      : publicKeyVariables.has(name) ? undefined
+      : name === 'SITE_URL' ? siteUrl
+      : options.env(name);
+  const functions = new Map<string, (req: Request, siteUrl: string | undefined) => Promise<Response>>([
+    ['notify-telegram', (req, siteUrl) => createHandler({ env: envFor(siteUrl), fetch: options.fetch, claim, recordFailure, log: options.log })(req)],
   ]);
 
   async function handle(req: IncomingMessage, res: ServerResponse, url: URL, requestHeaders: Record<string, string>): Promise<void> {
@@ -88,7 +123,7 @@ export function createFunctions(options: FunctionsOptions): Functions {
       headers: new Headers(requestHeaders),
       ...(body ? { body: new Uint8Array(body) } : {}),
     });
-    const response = await fn(request);
+    const response = await fn(request, requestOrigin(requestHeaders));
     const out = Buffer.from(await response.arrayBuffer());
     const outHeaders: Record<string, string> = {};
     response.headers.forEach((value, key) => {

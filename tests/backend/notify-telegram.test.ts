@@ -1,13 +1,16 @@
 /**
  * The notify-telegram edge function handler against a fake Telegram Bot API on 127.0.0.1, with
- * a fake claim standing in for the database (the real one: local-backend.test.ts).
+ * a fake claim and failure record standing in for the database (the real one: local-backend.test.ts
+ * in Node, notify-telegram-deno.test.ts under Deno).
  */
+import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NotifyBody } from '../../supabase/functions/_shared/leadRules';
-import type { ClaimLead, ClaimOutcome } from '../../supabase/functions/notify-telegram/claim';
+import { claimOutcome, DatabaseUnavailableError, type ClaimedLead, type ClaimLead, type ClaimOutcome, type RecordFailure } from '../../supabase/functions/notify-telegram/claim';
 import { createHandler } from '../../supabase/functions/notify-telegram/handler';
 import { escapeHtml, fitEscaped } from '../../supabase/functions/notify-telegram/telegramText';
 import { startFakeTelegram, TELEGRAM_LIMIT } from './fakeTelegram';
+import { useLocalStack } from './stack';
 
 let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
 let apiUrl: string;
@@ -36,27 +39,42 @@ const projectKeys: Record<string, string> = {
 };
 const secrets: Record<string, string> = { ...projectKeys, TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_CHAT_ID: '-1001234' };
 
+/** The id the fake database gives the n-th lead it stores. */
+const leadId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
 /**
  * A fake database: `store` holds the leads not yet notified; a claim takes the matching one
  * (same email, phone and page) or answers `outcome` when that is forced.
  */
 function fakeClaims(stored: NotifyBody[] = [], outcome?: ClaimOutcome) {
   const calls: Array<{ body: NotifyBody; client: string }> = [];
+  const ids = stored.map((_, i) => leadId(i + 1));
   const claim: ClaimLead = async (body, client) => {
     calls.push({ body, client });
     if (outcome) return outcome;
     const i = stored.findIndex((s) => s.email === body.email && s.phone === body.phone && s.page === body.page);
     if (i < 0) return 'not_found';
     stored.splice(i, 1);
-    return 'claimed';
+    const [id] = ids.splice(i, 1);
+    return { kind: body.page === 'contact' ? 'quote' : 'discount', id: id! };
   };
   return { claim, calls, stored };
 }
 
-function handlerWith(env: Record<string, string | undefined>, claim: ClaimLead = fakeClaims([lead]).claim) {
+/** The failure records the handler made; `fail` makes recording itself fail. */
+function fakeFailureRecord(fail?: Error) {
+  const recorded: ClaimedLead[] = [];
+  const recordFailure: RecordFailure = async (claimed) => {
+    if (fail) throw fail;
+    recorded.push(claimed);
+  };
+  return { recordFailure, recorded };
+}
+
+function handlerWith(env: Record<string, string | undefined>, claim: ClaimLead = fakeClaims([lead]).claim, failures = fakeFailureRecord()) {
   const logs: string[] = [];
-  const handler = createHandler({ env: (n) => env[n], fetch, claim, log: (m) => logs.push(m) });
-  return { handler, logs };
+  const handler = createHandler({ env: (n) => env[n], fetch, claim, recordFailure: failures.recordFailure, log: (m) => logs.push(m) });
+  return { handler, logs, failures };
 }
 
 const lead: NotifyBody = {
@@ -115,6 +133,41 @@ describe('notify-telegram handler', () => {
     expect(text).not.toContain('<script>');
     // only the handler's own tags remain
     expect(text.match(/<[^>]+>/g)?.every((tag) => /^<\/?(b|code)>$/.test(tag))).toBe(true);
+    expect(text).not.toContain('<a ');
+  });
+
+  describe('the link to the lead in the staff inbox', () => {
+    it('leads the owner to /leads#lead/<kind>/<id> on the site SITE_URL names', async () => {
+      const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl, SITE_URL: 'https://www.bayshinecleaning.com/' });
+      expect((await handler(post(lead))).status).toBe(200);
+      const text = String(received[0]?.body.text);
+      expect(text).toContain(`<a href="https://www.bayshinecleaning.com/leads#lead/quote/${leadId(1)}">Open it in the lead inbox</a>`);
+      expect(text.match(/<[^>]+>/g)?.every((tag) => /^(<\/?(b|code)>|<a href="[^"]+">|<\/a>)$/.test(tag))).toBe(true);
+    });
+
+    it('names the kind of lead: a discount sign-up is a discount lead', async () => {
+      const signUp = { ...lead, page: '/locations/deep-cleaning-san-jose-ca' };
+      const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl, SITE_URL: 'https://www.bayshinecleaning.com' }, fakeClaims([signUp]).claim);
+      expect((await handler(post(signUp))).status).toBe(200);
+      expect(String(received[0]?.body.text)).toContain(`https://www.bayshinecleaning.com/leads#lead/discount/${leadId(1)}`);
+    });
+
+    it('keeps the link whole when the message is cut to Telegram\'s limit', async () => {
+      const body = { ...lead, message: '<'.repeat(5000) };
+      const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl, SITE_URL: 'https://www.bayshinecleaning.com' }, fakeClaims([body]).claim);
+      expect((await handler(post(body))).status).toBe(200);
+      const text = String(received[0]?.body.text);
+      expect(text.length).toBeLessThanOrEqual(TELEGRAM_LIMIT);
+      expect(text).toContain(`<a href="https://www.bayshinecleaning.com/leads#lead/quote/${leadId(1)}">`);
+      expect(text).toMatch(/\n(&lt;)+…$/);
+    });
+
+    it.each(['javascript:alert(1)', 'not a url', 'ftp://www.bayshinecleaning.com'])('sends no link, and says why in the log, when SITE_URL is %s', async (siteUrl) => {
+      const { handler, logs } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl, SITE_URL: siteUrl });
+      expect((await handler(post(lead))).status).toBe(200);
+      expect(String(received[0]?.body.text)).not.toContain('<a ');
+      expect(logs.join('\n')).toContain('SITE_URL is not an http(s) address');
+    });
   });
 
   describe('only with one of the project\'s public keys', () => {
@@ -234,6 +287,40 @@ describe('notify-telegram handler', () => {
     expect(claims.calls.map((c) => c.client)).toEqual(['203.0.113.7', '198.51.100.1', '']);
   });
 
+  it.each<[string, { code: string; message: string }, number]>([
+    ['gets no answer (supabase-js status 0)', { code: '', message: 'TypeError: fetch failed' }, 0],
+    ['answers 503 from its gateway', { code: 'PGRST000', message: 'Database client error. Retrying the connection.' }, 503],
+  ])('answers 503 with a clear log line, sending nothing, when the database %s', async (_label, error, status) => {
+    // As index.ts maps supabase-js's answer.
+    const { handler, logs, failures } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl }, async () => claimOutcome(null, error, status));
+    const res = await handler(post(lead));
+    expect(res.status).toBe(503);
+    expectCors(res);
+    expect(res.headers.get('retry-after')).toBe('60');
+    expect(await res.json()).toEqual({ ok: false, error: 'The database is unavailable, please try again in a minute' });
+    expect(received).toHaveLength(0);
+    const logged = logs.join('\n');
+    expect(logged).toMatch(/^\[notify-telegram\] the database could not be reached for claim_lead_for_notification \(.+\); answered 503$/m);
+    for (const value of [lead.email, lead.phone, 'Kitchen', 'Maria']) expect(logged).not.toContain(value);
+    expect(failures.recorded).toEqual([]);
+  });
+
+  it('tells an unreachable database from a refused call', () => {
+    for (const [code, status] of [['', 0], ['PGRST000', 503], ['PGRST003', 504], ['08006', undefined], ['57P01', undefined], ['53300', undefined], ['', 502]] as const) {
+      expect(() => claimOutcome(null, { code, message: 'x' }, status), `${code} ${status}`).toThrow(DatabaseUnavailableError);
+    }
+    for (const [code, status] of [['42501', 403], ['PGRST202', 404], ['P0001', 400], ['22023', undefined]] as const) {
+      expect(() => claimOutcome(null, { code, message: 'x' }, status), `${code} ${status}`).toThrow(/failed/);
+      expect(() => claimOutcome(null, { code, message: 'x' }, status), `${code} ${status}`).not.toThrow(DatabaseUnavailableError);
+    }
+    expect(claimOutcome(null, { code: 'PT429', message: 'x' }, 429)).toBe('rate_limited');
+    expect(claimOutcome(null, null, 200)).toBe('not_found');
+    expect(claimOutcome({ kind: 'quote', id: leadId(7).toUpperCase() }, null, 200)).toEqual({ kind: 'quote', id: leadId(7) });
+    for (const answer of [true, 'claimed', { kind: 'other', id: leadId(1) }, { kind: 'quote', id: 'x' }, { kind: 'quote' }]) {
+      expect(() => claimOutcome(answer, null, 200), JSON.stringify(answer)).toThrow(/kind, id/);
+    }
+  });
+
   it('answers 500 and sends nothing when the claim fails, logging no visitor data', async () => {
     const { handler, logs } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl }, async () => {
       throw new Error('claim_lead_notification failed (08006): connection lost');
@@ -292,22 +379,38 @@ describe('notify-telegram handler', () => {
     ['a Telegram server error', { status: 500, body: { ok: false, description: 'Internal' } }],
     ['ok:false from Telegram', { status: 200, body: { ok: false, description: 'Bad Request: chat not found' } }],
     ['a non-JSON answer', { status: 200, body: 'not json' }],
-  ])('answers 502 on %s', async (_label, telegramReply) => {
+  ])('answers 502 on %s, and records the failure for the inbox', async (_label, telegramReply) => {
     telegram.state.reply = telegramReply;
-    const { handler, logs } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl });
+    const { handler, logs, failures } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl });
     const res = await handler(post(lead));
     expect(res.status).toBe(502);
     expectCors(res);
     expect(await res.json()).toMatchObject({ ok: false });
     expect(received).toHaveLength(1);
     expect(logs.join('\n')).not.toContain(TOKEN);
+    // The inbox says "Telegram message failed" for this lead.
+    expect(failures.recorded).toEqual([{ kind: 'quote', id: leadId(1) }]);
   });
 
-  it('answers 502 when Telegram cannot be reached, without logging the token', async () => {
-    const { handler, logs } = handlerWith({ ...secrets, TELEGRAM_API_URL: 'http://127.0.0.1:1' });
+  it('answers 502 when Telegram cannot be reached, without logging the token, and records the failure', async () => {
+    const { handler, logs, failures } = handlerWith({ ...secrets, TELEGRAM_API_URL: 'http://127.0.0.1:1' });
     const res = await handler(post(lead));
     expect(res.status).toBe(502);
     expect(logs.join('\n')).not.toContain(TOKEN);
+    expect(failures.recorded).toEqual([{ kind: 'quote', id: leadId(1) }]);
+  });
+
+  it('still answers 502 when the failure cannot be recorded, and logs that', async () => {
+    telegram.state.reply = { status: 400, body: { ok: false, description: 'Bad Request: chat not found' } };
+    const { handler, logs } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl }, undefined, fakeFailureRecord(new Error('record_notification_failure failed (P0002): No such lead')));
+    expect((await handler(post(lead))).status).toBe(502);
+    expect(logs.join('\n')).toContain('the failed message could not be recorded for the inbox: record_notification_failure failed (P0002)');
+  });
+
+  it('records no failure for a message Telegram took', async () => {
+    const { handler, failures } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl });
+    expect((await handler(post(lead))).status).toBe(200);
+    expect(failures.recorded).toEqual([]);
   });
 
   it.each([
@@ -381,5 +484,45 @@ describe('notify-telegram handler', () => {
     expectCors(res);
     expect(res.headers.get('access-control-allow-methods')).toContain('POST');
     expect(received).toHaveLength(0);
+  });
+});
+
+describe('notify-telegram in the local stand-in (npm start), through supabase-js', () => {
+  const stack = useLocalStack({ telegramToken: '42:stand-in', telegramChatId: '-100' });
+  const client = () => createClient(stack.server.url, stack.backend.keys.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    // Node 20 has no global WebSocket and supabase-js refuses to start without one; realtime is not used.
+    realtime: { transport: class { constructor() { throw new Error('realtime is not used'); } } as never },
+  });
+  const stored = { first_name: 'Ana', last_name: 'Reyes', email: 'ana@example.com', phone: '(650) 555-0123', message: 'Deep clean before a move.', page: 'contact' as const };
+  const body = { firstName: stored.first_name, lastName: stored.last_name, email: stored.email, phone: stored.phone, message: stored.message, page: stored.page };
+
+  async function storedLead(email: string) {
+    const { rows } = await stack.backend.db.query<{ id: string; notify_failed_at: Date | null }>('SELECT id, notify_failed_at FROM public.leads WHERE email = $1', [email]);
+    return rows[0]!;
+  }
+
+  it('links the message to the lead in the inbox of the server the lead came through', async () => {
+    const supabase = client();
+    const lead = { ...stored, email: 'link@example.com' };
+    expect((await supabase.from('leads').insert(lead)).error).toBeNull();
+    const { error } = await supabase.functions.invoke('notify-telegram', { body: { ...body, email: lead.email } });
+    expect(error).toBeNull();
+    expect(stack.telegram.calls).toHaveLength(1);
+    const { id } = await storedLead(lead.email);
+    expect(String(stack.telegram.calls[0]!.body.text)).toContain(`<a href="${stack.server.url}/leads#lead/quote/${id}">`);
+  });
+
+  it('marks the lead for the inbox when Telegram refuses its message: notify_failed_at and a notify_failed event', async () => {
+    const supabase = client();
+    const lead = { ...stored, email: 'refused@example.com' };
+    expect((await supabase.from('leads').insert(lead)).error).toBeNull();
+    stack.telegram.state.reply = { status: 400, body: { ok: false, description: 'Bad Request: chat not found' } };
+    const { error } = await supabase.functions.invoke('notify-telegram', { body: { ...body, email: lead.email } });
+    expect((error as { context?: Response } | null)?.context?.status).toBe(502);
+    const { id, notify_failed_at } = await storedLead(lead.email);
+    expect(notify_failed_at).toBeInstanceOf(Date);
+    const { rows } = await stack.backend.db.query('SELECT lead_kind, lead_id, action FROM public.lead_events WHERE lead_id = $1', [id]);
+    expect(rows).toEqual([{ lead_kind: 'quote', lead_id: id, action: 'notify_failed' }]);
   });
 });

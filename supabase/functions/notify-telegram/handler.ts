@@ -8,15 +8,19 @@
  * database and sends each stored lead at most once:
  *   401 no or a wrong key · 405 not POST · 415 not JSON · 413 too large · 400 not a lead
  *   404 no matching unsent lead · 429 too many calls from this client · 502 Telegram failed
- *   200 {ok:true} sent · 200 {ok:true, delivered:false} Telegram secrets not set
+ *   503 the database could not be reached · 200 {ok:true} sent
+ *   200 {ok:true, delivered:false} Telegram secrets not set
  *
- * A lead claimed while TELEGRAM_BOT_TOKEN / TELEGRAM_CHAT_ID are missing, or whose message
- * Telegram then refuses, stays marked notified: the owner finds it in the table, and a replay
- * cannot turn the function into a way to send messages later.
+ * The message links to the lead in the staff inbox when the environment has SITE_URL (the site's
+ * address, a function secret). A lead claimed while TELEGRAM_BOT_TOKEN / TELEGRAM_CHAT_ID are
+ * missing, or whose message Telegram then refuses, stays marked notified, so a replay cannot turn
+ * the function into a way to send messages later; a refused or undeliverable message is recorded
+ * (record_notification_failure) so that the inbox says "Telegram message failed".
  */
+import { inboxLeadUrl } from '../_shared/leadAddress.ts';
 import { clientAddress, notifyBodySchema } from '../_shared/leadRules.ts';
 import { allKeysAccepted, presentedKeys, publicKeys } from './apiKeys.ts';
-import type { ClaimLead } from './claim.ts';
+import { DatabaseUnavailableError, type ClaimedLead, type ClaimLead, type RecordFailure } from './claim.ts';
 import { isJsonContentType } from './contentType.ts';
 import { buildTelegramText } from './telegramText.ts';
 
@@ -31,10 +35,11 @@ const MAX_BODY_BYTES = 32 * 1024;
 const TELEGRAM_TIMEOUT_MS = 10_000;
 
 export interface HandlerDeps {
-  /** The function's environment: TELEGRAM_*, and the project's public keys (apiKeys.ts). */
+  /** The function's environment: TELEGRAM_*, SITE_URL, and the project's public keys (apiKeys.ts). */
   env: (name: string) => string | undefined;
   fetch: typeof fetch;
   claim: ClaimLead;
+  recordFailure: RecordFailure;
   log?: (msg: string) => void;
 }
 
@@ -79,6 +84,24 @@ async function readText(req: Request, max: number): Promise<string> {
 
 export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Response> {
   const log = deps.log ?? ((msg: string) => console.log(msg));
+
+  /** The inbox's address of the lead, when SITE_URL is set and usable. */
+  function inboxUrl(lead: ClaimedLead): string | undefined {
+    const siteUrl = deps.env('SITE_URL')?.trim();
+    if (!siteUrl) return undefined;
+    const url = inboxLeadUrl(siteUrl, lead);
+    if (url === undefined) log('[notify-telegram] SITE_URL is not an http(s) address: the message goes without a link to the inbox');
+    return url;
+  }
+
+  /** Marks the lead's message as failed for the inbox; a failure to do so is logged, not answered. */
+  async function recordFailure(lead: ClaimedLead): Promise<void> {
+    try {
+      await deps.recordFailure(lead);
+    } catch (err) {
+      log(`[notify-telegram] the failed message could not be recorded for the inbox: ${err instanceof Error ? err.message : 'error'}`);
+    }
+  }
 
   return async function handle(req: Request): Promise<Response> {
     try {
@@ -143,7 +166,7 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
           headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify({
             chat_id: chatId,
-            text: buildTelegramText(parsed.data),
+            text: buildTelegramText(parsed.data, inboxUrl(claimed)),
             parse_mode: 'HTML',
             link_preview_options: { is_disabled: true },
           }),
@@ -152,6 +175,7 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
       } catch (err) {
         // Never log the URL: it contains the bot token.
         log(`[notify-telegram] Telegram request failed: ${err instanceof Error ? err.name : 'error'}`);
+        await recordFailure(claimed);
         return json(502, { ok: false, error: 'Could not reach Telegram' });
       }
 
@@ -168,10 +192,17 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
             ? (tgBody as { description: string }).description
             : 'no description';
         log(`[notify-telegram] Telegram answered ${tgRes.status}: ${description}`);
+        await recordFailure(claimed);
         return json(502, { ok: false, error: 'Telegram rejected the message' });
       }
       return json(200, { ok: true });
     } catch (err) {
+      if (err instanceof DatabaseUnavailableError) {
+        // The cause only (databaseError's message names no visitor value): the lead, if stored,
+        // stays unclaimed, and a later call can still send it.
+        log(`[notify-telegram] ${err.message}; answered 503`);
+        return json(503, { ok: false, error: 'The database is unavailable, please try again in a minute' }, { 'Retry-After': '60' });
+      }
       log(`[notify-telegram] unexpected error: ${err instanceof Error ? err.message : String(err)}`);
       return json(500, { ok: false, error: 'Internal error' });
     }

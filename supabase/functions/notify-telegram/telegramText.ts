@@ -51,9 +51,24 @@ function fitHtml(limit: number) {
   };
 }
 
-/** The Telegram message for a lead, at most `limit` UTF-16 units. */
-export function buildTelegramText(body: NotifyBody, limit = TELEGRAM_TEXT_LIMIT): string {
-  return fitHtml(limit)`<b>New lead</b> from <code>${body.page}</code>
+/**
+ * The Telegram message for a lead, at most `limit` UTF-16 units, with a link to the lead in the
+ * staff inbox when `inboxUrl` is given. The link comes before the visitor's values, so the room
+ * they share never cuts it; the free-text message, last, is what gets cut.
+ */
+export function buildTelegramText(body: NotifyBody, inboxUrl?: string, limit = TELEGRAM_TEXT_LIMIT): string {
+  const fit = fitHtml(limit);
+  return inboxUrl === undefined
+    ? fit`<b>New lead</b> from <code>${body.page}</code>
+
+<b>Name:</b> ${body.firstName} ${body.lastName}
+<b>Email:</b> ${body.email}
+<b>Phone:</b> ${body.phone}
+
+<b>Message:</b>
+${body.message}`
+    : fit`<b>New lead</b> from <code>${body.page}</code>
+<a href="${inboxUrl}">Open it in the lead inbox</a>
 
 <b>Name:</b> ${body.firstName} ${body.lastName}
 <b>Email:</b> ${body.email}

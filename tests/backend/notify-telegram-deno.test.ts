@@ -1,0 +1,157 @@
+/**
+ * notify-telegram as Supabase runs it: index.ts under Deno (the package `deno` of devDependencies,
+ * offline, npm: imports from node_modules), talking over supabase-js with the service role key to
+ * the local database stand-in (generator/serve, in memory) and sending to a fake Telegram. The
+ * handler's every branch is tested in Node (notify-telegram.test.ts); this file holds the real
+ * runtime to the ones that cross it: the key, the content type, claim and replay over REST, the
+ * failure record, and a database that cannot be reached.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createLocalBackend, type LocalBackend } from '../../generator/serve/backend';
+import { startServer, type RunningServer } from '../../generator/serve/server';
+import { denoCheck, startNotifyTelegram, type DenoFunction } from '../helpers/deno';
+import { resetRateLimits } from '../helpers/site';
+import { startFakeTelegram } from './fakeTelegram';
+
+const TOKEN = '7:deno-test';
+const SITE_URL = 'https://www.bayshinecleaning.com';
+
+let dir: string;
+let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
+let backend: LocalBackend;
+let server: RunningServer;
+/** The function with the stand-in as its database. */
+let fn: DenoFunction;
+/** The function with a database that nothing answers. */
+let cutOff: DenoFunction;
+let supabase: SupabaseClient;
+
+/** What Supabase gives the function: the project's URL and keys, and the owner's secrets. */
+function functionEnv(supabaseUrl: string): Record<string, string> {
+  return {
+    SUPABASE_URL: supabaseUrl,
+    SUPABASE_ANON_KEY: backend.keys.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: backend.keys.serviceRoleKey,
+    TELEGRAM_BOT_TOKEN: TOKEN,
+    TELEGRAM_CHAT_ID: '-100',
+    TELEGRAM_API_URL: telegram.url,
+    SITE_URL,
+  };
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'notify-deno-'));
+  telegram = await startFakeTelegram();
+  backend = await createLocalBackend({ dataDir: undefined, env: {}, log: () => {} });
+  server = await startServer({ distDir: dir, handlers: [(req, res) => backend.handle(req, res)] });
+  // Port 1 on 127.0.0.1: nothing listens there, so every database call gets no answer.
+  [fn, cutOff] = await Promise.all([startNotifyTelegram(functionEnv(server.url)), startNotifyTelegram(functionEnv('http://127.0.0.1:1'))]);
+  supabase = createClient(server.url, backend.keys.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    // Node 20 has no global WebSocket and supabase-js refuses to start without one; realtime is not used.
+    realtime: { transport: class { constructor() { throw new Error('realtime is not used'); } } as never },
+  });
+});
+
+afterAll(async () => {
+  await Promise.all([fn?.close(), cutOff?.close()]);
+  await server?.close();
+  await backend?.close();
+  await telegram?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  await resetRateLimits(backend);
+  telegram.reset();
+});
+
+const row = { first_name: 'Lena', last_name: 'Park', email: 'lena@example.com', phone: '(415) 555-0142', message: 'Recurring clean, 2 bedrooms.', page: 'contact' as const };
+const bodyOf = (lead: typeof row) => ({ firstName: lead.first_name, lastName: lead.last_name, email: lead.email, phone: lead.phone, message: lead.message, page: lead.page });
+
+/** A call as supabase-js's functions.invoke makes it: apikey and Bearer set to the anon key. */
+function call(target: DenoFunction, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  const key = backend.keys.anonKey;
+  return fetch(target.url, {
+    method: 'POST',
+    headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+async function storeLead(lead: typeof row): Promise<string> {
+  expect((await supabase.from('leads').insert(lead)).error).toBeNull();
+  const { rows } = await backend.db.query<{ id: string }>('SELECT id FROM public.leads WHERE email = $1', [lead.email]);
+  return rows[0]!.id;
+}
+
+describe('notify-telegram under Deno', () => {
+  it('type-checks with deno check, offline, its npm imports read from node_modules', async () => {
+    const { code, output } = await denoCheck();
+    expect(output).not.toMatch(/Download/);
+    expect(code, output).toBe(0);
+  });
+
+  it('answers 401 without the project\'s key, claiming and sending nothing', async () => {
+    const res = await fetch(fn.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(bodyOf(row)) });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ ok: false, error: 'Invalid API key' });
+    expect(telegram.calls).toHaveLength(0);
+  });
+
+  it('answers 415 to a body that is not JSON', async () => {
+    const res = await call(fn, bodyOf(row), { 'content-type': 'text/plain' });
+    expect(res.status).toBe(415);
+    expect(telegram.calls).toHaveLength(0);
+  });
+
+  it('sends one message for one stored lead, linked to it in the inbox; the replay gets 404', async () => {
+    const lead = { ...row, email: 'once@example.com' };
+    const id = await storeLead(lead);
+    const res = await call(fn, bodyOf(lead));
+    expect(await res.json()).toEqual({ ok: true });
+    expect(res.status).toBe(200);
+    expect(telegram.calls).toHaveLength(1);
+    expect(telegram.calls[0]!.path).toBe(`/bot${TOKEN}/sendMessage`);
+    const text = String(telegram.calls[0]!.body.text);
+    expect(text).toContain('Recurring clean, 2 bedrooms.');
+    expect(text).toContain(`<a href="${SITE_URL}/leads#lead/quote/${id}">`);
+    const { rows } = await backend.db.query<{ notified_at: Date | null }>('SELECT notified_at FROM public.leads WHERE id = $1', [id]);
+    expect(rows[0]!.notified_at).toBeInstanceOf(Date);
+
+    const replay = await call(fn, bodyOf(lead));
+    expect(replay.status).toBe(404);
+    expect(telegram.calls).toHaveLength(1);
+  });
+
+  it('answers 404 for a lead that was never stored', async () => {
+    expect((await call(fn, bodyOf({ ...row, email: 'never-stored@example.com' }))).status).toBe(404);
+    expect(telegram.calls).toHaveLength(0);
+  });
+
+  it('records the failure for the inbox when Telegram refuses the message', async () => {
+    const lead = { ...row, email: 'refused@example.com' };
+    const id = await storeLead(lead);
+    telegram.state.reply = { status: 400, body: { ok: false, description: 'Bad Request: chat not found' } };
+    expect((await call(fn, bodyOf(lead))).status).toBe(502);
+    const { rows } = await backend.db.query<{ notify_failed_at: Date | null }>('SELECT notify_failed_at FROM public.leads WHERE id = $1', [id]);
+    expect(rows[0]!.notify_failed_at).toBeInstanceOf(Date);
+    const events = await backend.db.query('SELECT lead_kind, action FROM public.lead_events WHERE lead_id = $1', [id]);
+    expect(events.rows).toEqual([{ lead_kind: 'quote', action: 'notify_failed' }]);
+  });
+
+  it('answers 503 when the database cannot be reached, with a clear log line that holds no visitor data', async () => {
+    const lead = { ...row, email: 'unreachable@example.com' };
+    const res = await call(cutOff, bodyOf(lead));
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ ok: false, error: 'The database is unavailable, please try again in a minute' });
+    expect(telegram.calls).toHaveLength(0);
+    // Deno writes the line before the answer leaves, and the output pipe may lag behind it.
+    await expect.poll(() => cutOff.output()).toMatch(/\[notify-telegram\] the database could not be reached for claim_lead_for_notification \(no answer: .+\); answered 503/);
+    for (const value of [lead.email, lead.phone, lead.first_name, lead.last_name, 'Recurring']) expect(cutOff.output()).not.toContain(value);
+  });
+});

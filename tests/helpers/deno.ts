@@ -1,0 +1,132 @@
+/**
+ * Deno, the runtime of Supabase Edge Functions, from the repository's devDependencies (package
+ * `deno`), run on the notify-telegram function as Supabase runs it. Offline: the function's npm:
+ * imports (deno.json) resolve from the repository's node_modules (--node-modules-dir=manual), never
+ * from the registry; an empty DENO_DIR, --cached-only and an unreachable npm registry make any
+ * attempt to download fail instead of passing on a machine that happens to be online.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const denoPackage = path.dirname(createRequire(import.meta.url).resolve('deno/package.json'));
+
+/** The function's folder, its entry and its import map (the one `supabase functions deploy` reads). */
+export const NOTIFY_TELEGRAM_DIR = path.join(repoRoot, 'supabase', 'functions', 'notify-telegram');
+const ENTRY = path.join(NOTIFY_TELEGRAM_DIR, 'index.ts');
+const CONFIG = path.join(NOTIFY_TELEGRAM_DIR, 'deno.json');
+
+/** The platform binary the package installed, else its launcher (which finds the binary itself). */
+function denoCommand(): [string, string[]] {
+  const binary = path.join(denoPackage, process.platform === 'win32' ? 'deno.exe' : 'deno');
+  return existsSync(binary) ? [binary, []] : [process.execPath, [path.join(denoPackage, 'bin.cjs')]];
+}
+
+/** Flags that keep Deno on the repository's node_modules and off the network. */
+const OFFLINE_FLAGS = ['--config', CONFIG, '--node-modules-dir=manual', '--cached-only'];
+
+/** Environment of a Deno process: only what is given (no secrets of the shell), and a DENO_DIR of its own. */
+function denoEnv(denoDir: string, env: Record<string, string>): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    DENO_DIR: denoDir,
+    NO_COLOR: '1',
+    DENO_NO_UPDATE_CHECK: '1',
+    // Where npm packages would be downloaded from, if Deno tried: nothing listens there.
+    NPM_CONFIG_REGISTRY: 'http://127.0.0.1:1/',
+    ...env,
+  };
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve(child.exitCode)
+    : new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+/** `deno check` of the function, as Supabase's bundler type-checks it: the exit code and the output. */
+export async function denoCheck(): Promise<{ code: number | null; output: string }> {
+  const denoDir = await mkdtemp(path.join(tmpdir(), 'deno-dir-'));
+  try {
+    const [command, prefix] = denoCommand();
+    const child = spawn(command, [...prefix, 'check', ...OFFLINE_FLAGS, ENTRY], { cwd: NOTIFY_TELEGRAM_DIR, env: denoEnv(denoDir, {}), stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString('utf8'); });
+    child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString('utf8'); });
+    const code = await exited(child);
+    return { code, output };
+  } finally {
+    await rm(denoDir, { recursive: true, force: true });
+  }
+}
+
+export interface DenoFunction {
+  /** http://127.0.0.1:<port>/ */
+  url: string;
+  /** Everything the function printed so far (its log lines). */
+  output(): string;
+  close(): Promise<void>;
+}
+
+/** Longest wait for Deno to load the function and listen (it reads supabase-js from node_modules first). */
+const START_TIMEOUT_MS = 120_000;
+
+/**
+ * Runs notify-telegram's index.ts under Deno with `env` as its whole environment (what Supabase
+ * injects and the secrets), on a free port of 127.0.0.1; resolves once it listens.
+ */
+export async function startNotifyTelegram(env: Record<string, string>): Promise<DenoFunction> {
+  const denoDir = await mkdtemp(path.join(tmpdir(), 'deno-dir-'));
+  const [command, prefix] = denoCommand();
+  const child = spawn(command, [...prefix, 'run', ...OFFLINE_FLAGS, '--no-prompt', '--allow-net=127.0.0.1', '--allow-env', ENTRY], {
+    cwd: NOTIFY_TELEGRAM_DIR,
+    env: denoEnv(denoDir, { ...env, NOTIFY_TELEGRAM_LOCAL_PORT: '0' }),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const append = (chunk: Buffer) => { log = (log + chunk.toString('utf8')).slice(-64 * 1024); };
+  child.stdout!.on('data', append);
+  child.stderr!.on('data', append);
+
+  const close = async () => {
+    if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      await exited(child);
+    }
+    await rm(denoDir, { recursive: true, force: true });
+  };
+
+  try {
+    // index.ts prints its address once Deno.serve listens: the signal to wait for.
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`notify-telegram did not start under Deno in ${START_TIMEOUT_MS / 1000} s:\n${log}`)), START_TIMEOUT_MS);
+      const check = () => {
+        const ready = /notify-telegram listening on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(log);
+        if (ready) {
+          clearTimeout(timer);
+          resolve(ready[1]!);
+        }
+      };
+      child.stdout!.on('data', check);
+      child.stderr!.on('data', check);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`notify-telegram exited (${code}) under Deno before it listened:\n${log}`));
+      });
+    });
+    return { url, output: () => log, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
