@@ -304,6 +304,9 @@ describe('rpc', () => {
     const table = await client({ key: stack.backend.keys.serviceRoleKey }).rpc('note_titles', { p_min: 4 });
     expect(table.data).toEqual([{ id: 4, title: 'Bob public' }, { id: 5, title: 'Bob, private (with comma)' }]);
     expect((await client().rpc('numbers', { n: 3 })).data).toEqual([1, 2, 3]);
+    // GET: the query parameters naming an argument are arguments, the others filter the rows.
+    const viaGet = await client({ key: stack.backend.keys.serviceRoleKey }).rpc('note_titles', { p_min: 2 }, { get: true }).lt('id', 4);
+    expect(ids(viaGet.data as Array<{ id: number }>)).toEqual([2, 3]);
   });
 
   it('a single composite is an object', async () => {
