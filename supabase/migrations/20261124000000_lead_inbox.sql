@@ -93,8 +93,8 @@ create table public.lead_events (
   detail jsonb,
   -- an export concerns no one lead; every other event concerns exactly one
   constraint lead_events_lead check ((action = 'exported') = (lead_kind is null and lead_id is null)),
-  constraint lead_events_status check (action <> 'status' or (from_status is not null and to_status is not null)),
-  constraint lead_events_note check (action <> 'note' or note is not null)
+  -- (no "a note event has a note": deleting a lead on request empties its notes)
+  constraint lead_events_status check (action <> 'status' or (from_status is not null and to_status is not null))
 );
 
 comment on table public.lead_events is 'Who changed which lead, when, with which note; written only by triggers and owner functions.';
