@@ -73,6 +73,36 @@ describe('migrations on PGlite', () => {
     expect(await applyMigrations(db)).toEqual([]);
   });
 
+  it('applies the lead inbox migration after the others', async () => {
+    const { rows } = await db.query<{ name: string }>('SELECT name FROM public._local_migrations ORDER BY name');
+    expect(rows.map((r) => r.name).at(-1)).toBe('20261124000000_lead_inbox.sql');
+  });
+
+  // Guards for every migration to come: Postgres grants EXECUTE to PUBLIC and the bootstrap (as
+  // Supabase) grants new public objects to anon, so a function or table that forgets its revoke shows here.
+  it('lets a visitor call no function at all', async () => {
+    const { rows } = await db.query<{ fn: string }>(`
+      SELECT p.oid::regprocedure::text AS fn FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+       WHERE n.nspname IN ('public', 'private') AND has_function_privilege('anon', p.oid, 'EXECUTE')`);
+    expect(rows).toEqual([]);
+  });
+
+  it('pins search_path to nothing in every function of public and private', async () => {
+    const { rows } = await db.query<{ fn: string }>(`
+      SELECT p.oid::regprocedure::text AS fn FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+       WHERE n.nspname IN ('public', 'private') AND NOT coalesce(p.proconfig @> ARRAY['search_path=""'], false)`);
+    expect(rows).toEqual([]);
+  });
+
+  it('has row-level security on every table of public and private', async () => {
+    const { rows } = await db.query<{ t: string }>(`
+      SELECT c.oid::regclass::text AS t FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE n.nspname IN ('public', 'private') AND c.relkind = 'r' AND NOT c.relrowsecurity
+         AND c.oid <> 'public._local_migrations'::regclass`);
+    // the rate limits' bookkeeping has no grant for anyone but the owner, so it needs no policy
+    expect(rows.map((r) => r.t).sort()).toEqual(['private.rate_events', 'private.rate_limits']);
+  });
+
   it('lets a visitor submit a contact lead and a discount lead', async () => {
     await db.transaction(async (tx) => {
       await tx.exec('SET LOCAL ROLE anon');
