@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { onRequestGet as leadsFunction } from '../../functions/leads.js';
 import { inboxCsp, inboxHeaders } from '../../generator/staff/inboxHeaders.js';
 import { parseHeaders } from '../../generator/serve/server.js';
+import { inboxHtml } from '../../generator/staff/inboxFiles.js';
 import { headersFile } from '../../generator/write/hostFiles.js';
 
 const SUPABASE = 'https://abcd.supabase.co';
@@ -44,5 +45,17 @@ describe('/leads headers', () => {
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(await res.text()).toBe('<!DOCTYPE html>');
+  });
+});
+
+describe('leads.html', () => {
+  it('is noindex, titled, loads only the bundle and its stylesheet, and keeps markup out of the brand name', () => {
+    const html = inboxHtml({ script: '/assets/inbox-abc.js', stylesheets: ['/assets/inbox-inbox-def.css'], files: [] }, 'Bay <Shine> & "Co"');
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(html).toContain('<title>Lead inbox | Bay Shine  Co</title>');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/inbox-inbox-def.css">');
+    expect(html).toContain('<script type="module" src="/assets/inbox-abc.js"></script>');
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).not.toMatch(/style=|<style/);
   });
 });
