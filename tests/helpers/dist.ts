@@ -3,6 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ADMIN_PAGE } from '../../generator/cms/adminFiles.js';
+import { INBOX_PAGE } from '../../generator/staff/inboxFiles.js';
 
 export interface DistPage {
   /** Path inside dist/, with forward slashes: `locations/deep-cleaning-san-jose-ca.html`. */
@@ -11,11 +12,11 @@ export interface DistPage {
   route: string;
 }
 
-/** Every page of the site in dist/ (its .html files but the content manager's /admin), sorted, with its clean URL. */
+/** Every page of the site in dist/ (its .html files but the staff pages /admin and /leads), sorted, with its clean URL. */
 export async function distPages(dist: string): Promise<DistPage[]> {
   const entries = await readdir(dist, { recursive: true, withFileTypes: true });
   return entries
-    .filter((e) => e.isFile() && e.name.endsWith('.html') && !(e.name === ADMIN_PAGE && e.parentPath === dist))
+    .filter((e) => e.isFile() && e.name.endsWith('.html') && !([ADMIN_PAGE, INBOX_PAGE].includes(e.name) && e.parentPath === dist))
     .map((e) => path.relative(dist, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
     .sort()
     .map((file) => ({ file, route: routeOf(file) }));
