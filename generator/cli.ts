@@ -1,4 +1,4 @@
-/** The one command-line entry: build, check, start, dev, new-city, leads, schemas. */
+/** The one command-line entry: build, check, start, dev, new-city, leads, staff, schemas. */
 import './env.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import { startServer, type RequestHandler } from './serve/server.js';
 import { parseAllowedHosts } from './serve/allowedHosts.js';
 import { DevSession, printUpdate } from './dev.js';
 import { CmsLocalBackend } from './cms/localBackend.js';
+import { announceLocalServer, staffCommand } from './staff.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -51,6 +52,8 @@ async function main(argv: string[]): Promise<number> {
       console.log(`Dev server on ${url}: watching content/, templates/ and src/; edit content in the browser at ${url}/admin. Press Ctrl+C to stop.`);
       return new Promise<number>(() => {});
     }
+    case 'staff':
+      return staffCommand(args);
     case 'leads': {
       await printLeads(path.join(root, '.data/pglite'));
       return 0;
@@ -71,7 +74,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     default:
-      console.error(`Unknown command "${command}". Use build, check, start, dev, new-city, leads or schemas.`);
+      console.error(`Unknown command "${command}". Use build, check, start, dev, new-city, leads, staff or schemas.`);
       return 2;
   }
 }
@@ -95,6 +98,8 @@ async function serve(options: BuildOptions, distDir: string, first?: RequestHand
     await backend?.close();
     throw err;
   });
+  // `npm run staff` talks to this server while it holds the database (one process per PGlite folder).
+  if (backend) announceLocalServer(root, server.url);
   const stop = async () => {
     await beforeStop?.();
     await server.close();
