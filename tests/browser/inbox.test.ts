@@ -217,6 +217,14 @@ describe('the lead inbox', () => {
     expect(await figure(/^New leads/).textContent()).toBe('3');
     expect(await figure(/^Overdue/).textContent()).toBe('1');
     expect(await page.getByRole('heading', { name: 'Leads per week, last 12 weeks' }).count()).toBe(1);
+    // The chart's text alternative: a row per week; the three leads, all from /contact, none booked.
+    await page.getByText('The figures as a table').click();
+    const weeks = page.locator('.chart tbody tr');
+    expect(await weeks.count()).toBe(12);
+    const column = async (i: number) => (await weeks.evaluateAll((rows, n) => rows.map((r) => Number(r.querySelectorAll('td')[n]!.textContent)), i)).reduce((a, b) => a + b, 0);
+    expect([await column(0), await column(1), await column(2)]).toEqual([3, 0, 3]);
+    expect(await page.locator('.chart thead th').allTextContents()).toEqual(['Week of', 'Leads', 'Booked', '/contact']);
+    await page.getByText('The figures as a table').click();
     await screenshots('list');
   });
 
@@ -249,6 +257,9 @@ describe('the lead inbox', () => {
     // Focus goes back to the link that opened it.
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(`${VISITOR.first} ${VISITOR.last}`);
     await expect.poll(() => figure(/^New leads/).textContent()).toBe('2');
+    // Its time to first response, and the 30-day median that now has one.
+    expect(await page.locator('.lead-row', { hasText: VISITOR.email }).textContent()).toMatch(/Answered in (under a minute|\d+ min)/);
+    expect(await figure(/^Median first response/).textContent()).toMatch(/^(under a minute|\d+ min)$/);
     const { rows: stored } = await site.backend.db.query<{ status: string; first_response_at: Date | null }>('select status, first_response_at from public.leads where id = $1', [id]);
     expect(stored[0]!.status).toBe('contacted');
     expect(stored[0]!.first_response_at).not.toBeNull();
