@@ -440,8 +440,9 @@ begin
   perform private.require_staff();
   select jsonb_build_object(
     'new', count(*),
-    'dueSoon', count(*) filter (where l.created_at < v_now - interval '20 hours' and l.created_at >= v_now - interval '24 hours'),
-    'overdue', count(*) filter (where l.created_at < v_now - interval '24 hours'))
+    -- the same boundaries as the list's marks (staff/inbox/time.ts promiseState): 20 h and 24 h old count
+    'dueSoon', count(*) filter (where l.created_at <= v_now - interval '20 hours' and l.created_at > v_now - interval '24 hours'),
+    'overdue', count(*) filter (where l.created_at <= v_now - interval '24 hours'))
     into v_result
     from public.inbox_leads l where l.status = 'new';
 

@@ -260,6 +260,18 @@ describe('search, filters and paging', () => {
     expect(seen).toEqual(expected);
     expect(await count({})).toBe(1000);
 
+    // A page is read from the created_at indexes and stops at its last row: no scan and sort of
+    // everything. (A text search does read every row: a substring has no btree index to use.)
+    await db.exec('ANALYZE public.leads, public.discount_leads');
+    for (const args of [[null, null, null], ['booked', null, null], [null, 'discount', null]]) {
+      const { rows: [filter] } = await db.query<{ w: string }>('SELECT private.lead_filter($1, $2, null, null, $3) AS w', args);
+      const plan = (await db.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN SELECT l.* FROM public.inbox_leads l WHERE ${filter!.w} ORDER BY l.created_at DESC, l.id DESC LIMIT 50 OFFSET 100`,
+      )).rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan, plan).toMatch(/Index Scan/);
+      expect(plan, plan).not.toMatch(/Seq Scan/);
+    }
+
     for (const filters of [{ p_status: 'booked' }, { p_kind: 'discount' }, { p_query: 'client1' }, { p_status: 'new', p_query: '555 01' }, { p_from: '2026-10-31T20:00:00Z' }]) {
       const all: Lead[] = [];
       for (let offset = 0; ; offset += 200) {
