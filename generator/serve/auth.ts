@@ -14,11 +14,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PGlite } from '@electric-sql/pglite';
 import { allKeysAccepted } from '../../supabase/functions/notify-telegram/apiKeys.js';
-import { headerValue, send } from './http.js';
+import { headerValue } from './http.js';
 import { checkJwt } from './jwt.js';
 import type { LocalKeys } from './localKeys.js';
 import { handleAdmin } from './auth/admin.js';
-import { AuthFailure, failures, sendFailure } from './auth/errors.js';
+import { AuthFailure, failures, reply, sendFailure } from './auth/errors.js';
 import { createAuthLimits, type AuthLimits, type Clock } from './auth/limits.js';
 import { verifyPassword } from './auth/passwords.js';
 import { bearerToken, clientOf, jsonBody, optionalString } from './auth/request.js';
@@ -38,14 +38,6 @@ export interface AuthServerOptions {
 export interface AuthServer {
   handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
 }
-
-/** Supabase Auth's CORS: any origin, the headers supabase-js sends, the API version exposed. */
-export const AUTH_CORS: Record<string, string> = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE',
-  'Access-Control-Allow-Headers': 'Accept, Authorization, Content-Type, X-Client-IP, X-Client-Info, X-JWT-AUD, X-Supabase-Api-Version, apikey',
-  'Access-Control-Expose-Headers': 'X-Total-Count, Link, X-Supabase-Api-Version',
-};
 
 /** GoTrue's defaults for MFA: challenges live 5 minutes, unverified factors too; 10 factors at most. */
 const CHALLENGE_SECONDS = 300;
@@ -107,7 +99,7 @@ export function createAuthServer({ db, keys, log, clock }: AuthServerOptions): A
     if (user.banned_until && user.banned_until.getTime() > Date.now()) throw new AuthFailure(400, 'user_banned', 'User is banned');
     if (!user.email_confirmed_at) throw new AuthFailure(400, 'email_not_confirmed', 'Email not confirmed');
     limits.passwordFailures.clear(account);
-    send(res, 200, await startSession(db, tokenContext(req), user, clientOf(req)));
+    reply(res, 200, await startSession(db, tokenContext(req), user, clientOf(req)));
   }
 
   async function token(req: IncomingMessage, res: ServerResponse, url: URL) {
@@ -117,7 +109,7 @@ export function createAuthServer({ db, keys, log, clock }: AuthServerOptions): A
     if (grant === 'password') return passwordGrant(req, res);
     const refreshToken = optionalString(await jsonBody(req), 'refresh_token') ?? '';
     if (refreshToken === '') throw new AuthFailure(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-    send(res, 200, await refreshSession(db, tokenContext(req), refreshToken));
+    reply(res, 200, await refreshSession(db, tokenContext(req), refreshToken));
   }
 
   async function logout(req: IncomingMessage, res: ServerResponse, url: URL) {
@@ -127,7 +119,7 @@ export function createAuthServer({ db, keys, log, clock }: AuthServerOptions): A
     if (scope === 'local') await db.query('DELETE FROM auth.sessions WHERE id = $1', [session.id]);
     else if (scope === 'others') await db.query('DELETE FROM auth.sessions WHERE user_id = $1 AND id <> $2', [user.id, session.id]);
     else await db.query('DELETE FROM auth.sessions WHERE user_id = $1', [user.id]);
-    send(res, 204, undefined);
+    reply(res, 204, undefined);
   }
 
   async function enrol(req: IncomingMessage, res: ServerResponse) {
@@ -156,7 +148,7 @@ export function createAuthServer({ db, keys, log, clock }: AuthServerOptions): A
       friendlyName === '' ? null : friendlyName,
       totp.secret,
     ]);
-    send(res, 200, { id, type: 'totp', friendly_name: friendlyName, totp: { qr_code: totp.qrCode, secret: totp.secret, uri: totp.uri } });
+    reply(res, 200, { id, type: 'totp', friendly_name: friendlyName, totp: { qr_code: totp.qrCode, secret: totp.secret, uri: totp.uri } });
   }
 
   async function ownedFactor(caller: Caller, factorId: string): Promise<FactorRow> {
@@ -179,7 +171,7 @@ export function createAuthServer({ db, keys, log, clock }: AuthServerOptions): A
       clientOf(req).ip,
     ]);
     await db.query('UPDATE auth.mfa_factors SET last_challenged_at = now() WHERE id = $1', [factor.id]);
-    send(res, 200, { id, type: 'totp', expires_at: Math.floor(rows[0]!.created_at.getTime() / 1000) + CHALLENGE_SECONDS });
+    reply(res, 200, { id, type: 'totp', expires_at: Math.floor(rows[0]!.created_at.getTime() / 1000) + CHALLENGE_SECONDS });
   }
 
   async function verify(req: IncomingMessage, res: ServerResponse, factorId: string) {
@@ -227,7 +219,7 @@ export function createAuthServer({ db, keys, log, clock }: AuthServerOptions): A
     });
     if (!outcome) throw wrongCode();
     limits.codeFailures.clear(factor.id);
-    send(res, 200, outcome);
+    reply(res, 200, outcome);
   }
 
   async function unenrol(req: IncomingMessage, res: ServerResponse, factorId: string) {
@@ -235,14 +227,14 @@ export function createAuthServer({ db, keys, log, clock }: AuthServerOptions): A
     const factor = await ownedFactor(caller, factorId);
     if (factor.status === 'verified' && caller.session.aal !== 'aal2') throw new AuthFailure(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
     await removeFactor(db, factor.id);
-    send(res, 200, { id: factor.id });
+    reply(res, 200, { id: factor.id });
   }
 
   async function route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const path = url.pathname.slice('/auth/v1'.length).replace(/\/+$/, '') || '/';
     const method = req.method ?? 'GET';
     if (method === 'OPTIONS') {
-      send(res, 204, undefined, { ...AUTH_CORS, 'Access-Control-Max-Age': '86400' });
+      reply(res, 204, undefined, { 'Access-Control-Max-Age': '86400' });
       return;
     }
     // As Supabase's gateway: one of the project's keys before anything else.
@@ -250,12 +242,12 @@ export function createAuthServer({ db, keys, log, clock }: AuthServerOptions): A
     const apikey = headerValue(req, 'apikey')?.trim() ?? url.searchParams.get('apikey') ?? undefined;
     if (apikey === undefined) {
       req.resume();
-      send(res, 401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, AUTH_CORS);
+      reply(res, 401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
       return;
     }
     if (!(await allKeysAccepted([apikey], [keys.anonKey, keys.serviceRoleKey]))) {
       req.resume();
-      send(res, 401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, AUTH_CORS);
+      reply(res, 401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' });
       return;
     }
     const factorRoute = /^\/factors\/([^/]+)(\/challenge|\/verify)?$/.exec(path);
@@ -263,7 +255,7 @@ export function createAuthServer({ db, keys, log, clock }: AuthServerOptions): A
     if (method === 'POST' && path === '/signup') throw new AuthFailure(422, 'signup_disabled', 'Signups not allowed for this instance');
     if (method === 'GET' && path === '/user') {
       const { user } = await authenticate(req);
-      send(res, 200, await loadUserJson(db, user), AUTH_CORS);
+      reply(res, 200, await loadUserJson(db, user));
       return;
     }
     if (method === 'POST' && path === '/logout') return logout(req, res, url);
@@ -272,11 +264,11 @@ export function createAuthServer({ db, keys, log, clock }: AuthServerOptions): A
     if (factorRoute && method === 'POST' && factorRoute[2] === '/verify') return verify(req, res, factorRoute[1]!);
     if (factorRoute && method === 'DELETE' && factorRoute[2] === undefined) return unenrol(req, res, factorRoute[1]!);
     if (method === 'GET' && path === '/health') {
-      send(res, 200, { version: 'local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' }, AUTH_CORS);
+      reply(res, 200, { version: 'local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
       return;
     }
     if (method === 'GET' && path === '/settings') {
-      send(res, 200, { external: { email: true, phone: false }, disable_signup: true, mailer_autoconfirm: false, phone_autoconfirm: false, sms_provider: '', saml_enabled: false }, AUTH_CORS);
+      reply(res, 200, { external: { email: true, phone: false }, disable_signup: true, mailer_autoconfirm: false, phone_autoconfirm: false, sms_provider: '', saml_enabled: false });
       return;
     }
     if (path === '/admin' || path.startsWith('/admin/')) return handleAdmin({ db, keys, req, res, url, path, method });
@@ -294,12 +286,12 @@ export function createAuthServer({ db, keys, log, clock }: AuthServerOptions): A
           return;
         }
         if (err instanceof AuthFailure) {
-          sendFailure(req, res, err, AUTH_CORS);
+          sendFailure(req, res, err);
           return;
         }
         // Only the stack: messages from here never carry a request's secrets, and no body is logged.
         log(`Local Auth error on ${req.method ?? ''} ${url.pathname}: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
-        sendFailure(req, res, new AuthFailure(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'), AUTH_CORS);
+        sendFailure(req, res, new AuthFailure(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
       }
     },
   };

@@ -307,6 +307,11 @@ describe('local Auth stand-in through supabase-js', () => {
     const res = await fetch(`${stack.server.url}/auth/v1/token?grant_type=password`, { method: 'POST', body: JSON.stringify({ email: account.email, password: account.password }) });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ message: 'No API key found in request' });
+    // The inbox may be served from another origin than the project (production): CORS as Supabase's.
+    const preflight = await fetch(`${stack.server.url}/auth/v1/token?grant_type=password`, { method: 'OPTIONS', headers: { Origin: 'https://example.com', 'Access-Control-Request-Method': 'POST' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/apikey/);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
   });
 
   it('slows down guessing: five wrong passwords lock that account for a while, not the others', async () => {

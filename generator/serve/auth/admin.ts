@@ -7,10 +7,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PGlite } from '@electric-sql/pglite';
 import { allKeysAccepted } from '../../../supabase/functions/notify-telegram/apiKeys.js';
-import { send } from '../http.js';
 import { checkJwt } from '../jwt.js';
 import type { LocalKeys } from '../localKeys.js';
-import { AuthFailure, failures } from './errors.js';
+import { AuthFailure, failures, reply } from './errors.js';
 import { hashPassword } from './passwords.js';
 import { bearerToken, jsonBody, optionalObject, optionalString } from './request.js';
 import { removeFactor } from './sessions.js';
@@ -80,7 +79,7 @@ async function list({ db, res, url }: AdminRequest) {
   const factors = await factorsOf(db, users.map((u) => u.id));
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const link = (p: number, rel: string) => `</admin/users?page=${p}&per_page=${perPage}>; rel="${rel}"`;
-  send(res, 200, { users: users.map((u) => userJson(u, factors.get(u.id))), aud: 'authenticated' }, {
+  reply(res, 200, { users: users.map((u) => userJson(u, factors.get(u.id))), aud: 'authenticated' }, {
     'X-Total-Count': String(total),
     Link: [...(page < lastPage ? [link(page + 1, 'next')] : []), link(lastPage, 'last')].join(', '),
   });
@@ -103,7 +102,7 @@ async function create({ db, req, res }: AdminRequest) {
      VALUES ($1, $2, CASE WHEN $3 THEN now() END, $4, $5, $6) RETURNING id`,
     [email, hash, confirmed, appMetadata, userMetadata, banDuration === undefined ? null : bannedUntil(banDuration)],
   );
-  send(res, 200, await loadUserJson(db, await loadUser(db, rows[0]!.id)));
+  reply(res, 200, await loadUserJson(db, await loadUser(db, rows[0]!.id)));
 }
 
 async function update({ db, req, res }: AdminRequest, user: UserRow) {
@@ -135,7 +134,7 @@ async function update({ db, req, res }: AdminRequest, user: UserRow) {
     }
     await tx.query('UPDATE auth.users SET updated_at = now() WHERE id = $1', [user.id]);
   });
-  send(res, 200, await loadUserJson(db, await loadUser(db, user.id)));
+  reply(res, 200, await loadUserJson(db, await loadUser(db, user.id)));
 }
 
 /** Routes /auth/v1/admin/...; refusals are thrown as AuthFailure. */
@@ -152,7 +151,7 @@ export async function handleAdmin(r: AdminRequest): Promise<void> {
   const user = await loadUser(db, m[1]!);
   const factorsPath = path.includes('/factors');
   if (factorsPath && m[2] === undefined && method === 'GET') {
-    send(res, 200, ((await factorsOf(db, [user.id])).get(user.id) ?? []).map(factorJson));
+    reply(res, 200, ((await factorsOf(db, [user.id])).get(user.id) ?? []).map(factorJson));
     return;
   }
   if (factorsPath && m[2] !== undefined && method === 'DELETE') {
@@ -160,12 +159,12 @@ export async function handleAdmin(r: AdminRequest): Promise<void> {
     const factor = await findOwnedFactor(db, user.id, m[2]);
     if (!factor) throw failures.factorNotFound();
     await removeFactor(db, factor.id);
-    send(res, 200, factorJson(factor));
+    reply(res, 200, factorJson(factor));
     return;
   }
   if (factorsPath) throw failures.notFound();
   if (method === 'GET') {
-    send(res, 200, await loadUserJson(db, user));
+    reply(res, 200, await loadUserJson(db, user));
     return;
   }
   if (method === 'PUT') return update(r, user);
@@ -173,7 +172,7 @@ export async function handleAdmin(r: AdminRequest): Promise<void> {
     await r.req.resume();
     // Sessions, refresh tokens, factors and challenges go with the user (ON DELETE CASCADE).
     await db.query('DELETE FROM auth.users WHERE id = $1', [user.id]);
-    send(res, 200, {});
+    reply(res, 200, {});
     return;
   }
   throw failures.notFound();

@@ -3,10 +3,24 @@
  * supabase-js raises the same AuthApiError (same status and `code`) against it as against Supabase.
  * GoTrue has two shapes: a request declaring `X-Supabase-Api-Version: 2024-01-01` or later (every
  * supabase-js since 2024 does) gets `{code: "<error code>", message}` and the version header back;
- * an older client gets `{code: <status>, error_code, msg}`.
+ * an older client gets `{code: <status>, error_code, msg}`. Every answer, error or not, carries
+ * Supabase Auth's CORS headers (reply).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { headerValue, send } from '../http.js';
+
+/** Supabase Auth's CORS: any origin, the headers supabase-js sends, the API version exposed. */
+export const AUTH_CORS: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE',
+  'Access-Control-Allow-Headers': 'Accept, Authorization, Content-Type, X-Client-IP, X-Client-Info, X-JWT-AUD, X-Supabase-Api-Version, apikey',
+  'Access-Control-Expose-Headers': 'X-Total-Count, Link, X-Supabase-Api-Version',
+};
+
+/** Answers with Supabase Auth's CORS headers, as every answer of its carries them. */
+export function reply(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  send(res, status, body, { ...AUTH_CORS, ...headers });
+}
 
 export const API_VERSION_HEADER = 'x-supabase-api-version';
 const API_VERSION_2024 = '2024-01-01';
@@ -43,11 +57,11 @@ export const failures = {
 export function sendFailure(req: IncomingMessage, res: ServerResponse, failure: AuthFailure, headers: Record<string, string> = {}): void {
   const version = headerValue(req, API_VERSION_HEADER);
   if (version !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(version.trim()) && version.trim() >= API_VERSION_2024) {
-    send(res, failure.status, { code: failure.code, message: failure.message, ...failure.extra }, {
+    reply(res, failure.status, { code: failure.code, message: failure.message, ...failure.extra }, {
       ...headers,
       'X-Supabase-Api-Version': API_VERSION_2024,
     });
     return;
   }
-  send(res, failure.status, { code: failure.status, error_code: failure.code, msg: failure.message, ...failure.extra }, headers);
+  reply(res, failure.status, { code: failure.status, error_code: failure.code, msg: failure.message, ...failure.extra }, headers);
 }
