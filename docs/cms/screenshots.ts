@@ -59,8 +59,15 @@ try {
   // Intro paragraphs and FAQs left out: the save is refused with what is missing.
   await page.getByRole('button', { name: 'Publish' }).click();
   await page.getByText('Publish now', { exact: true }).click();
-  await page.getByText(/not saved/).waitFor();
-  await page.waitForTimeout(800); // the message slides in
+  const message = page.getByText(/not saved/);
+  await message.waitFor();
+  // The message slides in: shoot once the animations of it and its boxes are over, however slow
+  // the machine (not its countdown bar beside it, which ends by closing it).
+  await message.evaluate((el) => {
+    const animations: Animation[] = [];
+    for (let box: Element | null = el; box; box = box.parentElement) animations.push(...box.getAnimations());
+    return Promise.all(animations.map((a) => a.finished.catch(() => undefined)));
+  });
   await shot(page, 'refused');
 
   await browser.close();
