@@ -9,7 +9,7 @@
  * Passwords are asked for (twice, hidden on a terminal; read as lines when stdin is a pipe) and
  * never taken from the command line, never printed, never logged.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,6 +55,7 @@ function serverFile(root: string): string {
  */
 export function announceLocalServer(root: string, url: string): void {
   const file = serverFile(root);
+  mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify({ url, pid: process.pid })}\n`, { mode: 0o600 });
   process.once('exit', () => {
     try {
