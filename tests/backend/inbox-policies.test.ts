@@ -77,8 +77,12 @@ const MATRIX: [target: string, operation: string, statement: Statement, verdicts
   ['staff_add',             'execute',                () => ['SELECT public.staff_add($1, $2)', [NON_STAFF.id, NON_STAFF.email]], [REFUSED, REFUSED, REFUSED, REFUSED, OK]],
   ['staff_remove',          'execute',                () => ['SELECT public.staff_remove($1)', [STAFF.id]],    [REFUSED, REFUSED, REFUSED, REFUSED, OK]],
   ['staff_list',            'execute',                () => ['SELECT * FROM public.staff_list()'],             [REFUSED, REFUSED, REFUSED, REFUSED, OK]],
-  // the policies' staff check: signed-in users evaluate it, nobody else can call it
+  // the helpers in private that signed-in users run (through the policies and the RPCs); nobody else can call them
   ['private.is_staff',      'execute',                () => ['SELECT private.is_staff()'],                     [REFUSED, OK,      OK,      OK,      REFUSED]],
+  ['private.require_staff', 'execute',                () => ['SELECT private.require_staff()'],                [REFUSED, REFUSED, REFUSED, OK,      REFUSED]],
+  ['private.lead_filter',   'execute',                () => [`SELECT private.lead_filter('new', null, null, null, 'maria')`], [REFUSED, OK, OK,  OK,      REFUSED]],
+  // the bookkeeping of the rate limits stays out of everyone's reach
+  ['private.take_rate_limit', 'execute',              () => [`SELECT private.take_rate_limit('notify', '203.0.113.1')`], [REFUSED, REFUSED, REFUSED, REFUSED, REFUSED]],
 ];
 
 let db: PGlite;
