@@ -15,7 +15,7 @@ import type { InboxBundleOptions } from './inboxBundle.js';
 /** The inbox's page in dist/, served at /leads. */
 export const INBOX_PAGE = 'leads.html';
 /** Its address: the Telegram message links to /leads#lead/<kind>/<id>. */
-export const INBOX_ROUTE = '/leads';
+export { INBOX_ROUTE } from '../../supabase/functions/_shared/leadAddress.js';
 
 export interface InboxAssets {
   script: string;
@@ -26,8 +26,9 @@ export interface InboxAssets {
 
 function inputDigest(opts: InboxBundleOptions): string {
   return new CacheKey()
-    // Everything the inbox imports: its own code and the connection rule in contracts/.
-    .files(opts.root, ['staff', 'contracts'])
+    // Everything the inbox imports: its own code, the connection rule in contracts/ and the lead's
+    // address beside the edge function.
+    .files(opts.root, ['staff', 'contracts', 'supabase/functions/_shared'])
     .lockfile(opts.root)
     .add(readFileSync(path.join(opts.root, 'generator/staff/inboxBundle.ts')), readFileSync(path.join(opts.root, 'generator/assets/viteBundle.ts')))
     .add(JSON.stringify([opts.supabaseUrl ?? '', opts.supabaseAnonKey ?? '']))

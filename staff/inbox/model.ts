@@ -2,6 +2,8 @@
  * The inbox's view of a lead, as the database answers (public.inbox_leads, lead_events, inbox_stats:
  * supabase/migrations/20261124000000_lead_inbox.sql), and the small rules the screens share.
  */
+import { LEAD_KINDS, isLeadKind, type LeadKind } from '../../supabase/functions/_shared/leadAddress.js';
+
 export const LEAD_STATUSES = ['new', 'contacted', 'quoted', 'booked', 'lost', 'spam'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
@@ -9,8 +11,8 @@ export const STATUS_LABELS: Record<LeadStatus, string> = {
   new: 'New', contacted: 'Contacted', quoted: 'Quoted', booked: 'Booked', lost: 'Lost', spam: 'Spam',
 };
 
-export const LEAD_KINDS = ['quote', 'discount'] as const;
-export type LeadKind = (typeof LEAD_KINDS)[number];
+// The two kinds, as the lead's address names them (one source with the Telegram link).
+export { LEAD_KINDS, isLeadKind, type LeadKind };
 
 export const KIND_LABELS: Record<LeadKind, string> = { quote: 'Quote request', discount: 'Discount sign-up' };
 
@@ -87,4 +89,3 @@ export function leadSource(lead: Pick<InboxLead, 'kind' | 'page' | 'landing_path
 }
 
 export const isLeadStatus = (value: unknown): value is LeadStatus => (LEAD_STATUSES as readonly unknown[]).includes(value);
-export const isLeadKind = (value: unknown): value is LeadKind => (LEAD_KINDS as readonly unknown[]).includes(value);
