@@ -4,7 +4,9 @@
  * decap-server: it listens on a port of its own with CORS open to every origin, so any web page the
  * editor visits could write into the repository while it runs, and it writes uploads as they come.
  * Here:
- * - only same-origin JSON requests are answered (another site's page cannot send one);
+ * - the server answers only requests that name it in their Host (serve/allowedHosts.ts: a page
+ *   reaching it through a rebound DNS name is refused before this handler runs), and of those
+ *   only same-origin JSON requests (another site's page cannot send one);
  * - only content files the generator reads (contracts/kinds.ts) and pictures under content/images/
  *   can be read, written or deleted; a path that leaves content/ is refused;
  * - an upload must be a picture of the kind its name says, at most MAX_UPLOAD_BYTES, an SVG a plain

@@ -13,7 +13,7 @@ import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CmsLocalBackend, LOCAL_BACKEND_PATH } from '../../generator/cms/localBackend.js';
 import { DevSession } from '../../generator/dev.js';
-import { canonicalHost, parseAllowedHosts } from '../../generator/serve/allowedHosts.js';
+import { canonicalHost, hostCheck, parseAllowedHosts } from '../../generator/serve/allowedHosts.js';
 import { createLocalBackend, type LocalBackend } from '../../generator/serve/backend.js';
 import { startServer, type RunningServer } from '../../generator/serve/server.js';
 import { LOCAL_ANON_KEY } from '../../src/lib/supabase.js';
@@ -69,6 +69,22 @@ describe('the allowed names', () => {
     expect(canonicalHost('[0:0:0:0:0:0:0:1]:4321', 80)).toBe('[::1]:4321');
     expect(canonicalHost('localhost:80', 4321)).toBe('localhost:80');
     expect(canonicalHost('localhost', 80)).toBe('localhost:80');
+  });
+
+  it('answers HOST with its port, and on every interface (HOST=0.0.0.0) still only the names listed', () => {
+    const lan = hostCheck({ port: 4321, host: '192.168.1.20' });
+    expect(lan.refusal('192.168.1.20:4321')).toBeUndefined();
+    expect(lan.refusal('localhost:4321')).toBeUndefined();
+    expect(lan.refusal('192.168.1.20:8080')?.status).toBe(421);
+
+    const everywhere = hostCheck({ port: 4321, host: '0.0.0.0' });
+    expect(everywhere.names).toEqual(['localhost:4321', '127.0.0.1:4321', '[::1]:4321']);
+    for (const host of ['0.0.0.0:4321', '192.168.1.20:4321', 'attacker.example:4321']) expect(everywhere.refusal(host)?.status, host).toBe(421);
+    const phone = hostCheck({ port: 4321, host: '0.0.0.0', allowed: parseAllowedHosts('192.168.1.20,my-laptop.local:8443') });
+    expect(phone.refusal('192.168.1.20:4321')).toBeUndefined();
+    expect(phone.refusal('my-laptop.local:8443')).toBeUndefined();
+    expect(phone.refusal('my-laptop.local:4321')?.status).toBe(421);
+    expect(phone.refusal(undefined)?.status).toBe(400);
   });
 });
 
