@@ -85,14 +85,15 @@ async function main(argv: string[]): Promise<number> {
  */
 async function serve(options: BuildOptions, distDir: string, first?: RequestHandler, beforeStop?: () => Promise<void>) {
   const backend = options.supabaseUrl ? undefined : await createLocalBackend({ dataDir: path.join(root, '.data/pglite'), apiKey: localApiKey(options.supabaseAnonKey) });
-  const server = await startServer({
+  const listen = async () => startServer({
     distDir,
     port: Number(process.env.PORT ?? 4321),
     host: process.env.HOST ?? '127.0.0.1',
     // Other names (a phone on the LAN) only when listed: any other Host is refused (DNS rebinding).
     allowedHosts: parseAllowedHosts(process.env.ALLOWED_HOSTS),
     handlers: [...(first ? [first] : []), ...(backend ? [(req: IncomingMessage, res: ServerResponse) => backend.handle(req, res)] : [])],
-  }).catch(async (err: unknown) => {
+  });
+  const server = await listen().catch(async (err: unknown) => {
     // A port in use or a malformed ALLOWED_HOSTS: stop the watcher and the database, so the process ends.
     await beforeStop?.();
     await backend?.close();
