@@ -61,6 +61,10 @@ export class DevSession {
   /** How many updates have begun: an update answers the waiters registered before it began. */
   private begun = 0;
   private readonly waiters = new Set<UpdateWaiter>();
+  /** The last update that re-read each change, with its number. */
+  private readonly latest = new Map<string, { number: number; update: DevUpdate }>();
+  /** Whether the watcher may still hand `change` to an update (a save seen, or not yet looked at again). */
+  private watching: (change: string) => boolean = () => false;
 
   constructor(private readonly opts: BuildOptions & { outDir: string }, private readonly onUpdate: (u: DevUpdate) => void = () => {}) {
     this.content = new ContentSet(opts);
@@ -76,31 +80,40 @@ export class DevSession {
   }
 
   /**
-   * The first update that re-reads `change` (a path in the content folder such as
-   * 'cities/colma.yaml', or 'templates' / 'src') and begins after this call, once everything it
-   * writes is written and the open tabs were told to reload. Call it before making the change, so
-   * the update cannot be missed; it rejects if that update fails.
+   * The update that re-reads `change` (a path in the content folder such as 'cities/colma.yaml', or
+   * 'templates' / 'src'), began after this call and is the last one the watcher hands that file to
+   * (a save seen half-written is followed by another update), once everything it writes is written
+   * and the open tabs were told to reload. Call it before making the change, so the update cannot
+   * be missed; it rejects if an update of that change fails.
    */
   updateFor(change: string): Promise<DevUpdate> {
     return new Promise((resolve, reject) => this.waiters.add({ after: this.begun, change, resolve, reject }));
+  }
+
+  /** Resolves the waiters whose change has an update since they asked and nothing more to come. */
+  private settleWaiters() {
+    for (const w of this.waiters) {
+      const last = this.latest.get(w.change);
+      if (!last || last.number <= w.after || this.watching(w.change)) continue;
+      this.waiters.delete(w);
+      w.resolve(last.update);
+    }
   }
 
   /** Serialize updates: a burst of saves is handled one after another, never interleaved. */
   private enqueue(changed: readonly string[], task: () => Promise<DevUpdate>): Promise<DevUpdate> {
     const run = async () => {
       const number = ++this.begun;
-      const answered = (settle: (w: UpdateWaiter) => void) => {
-        for (const w of this.waiters) if (w.after < number && changed.includes(w.change)) {
-          this.waiters.delete(w);
-          settle(w);
-        }
-      };
       try {
         const update = await task();
-        answered((w) => w.resolve(update));
+        for (const change of changed) this.latest.set(change, { number, update });
+        this.settleWaiters();
         return update;
       } catch (err) {
-        answered((w) => w.reject(err));
+        for (const w of this.waiters) if (w.after < number && changed.includes(w.change)) {
+          this.waiters.delete(w);
+          w.reject(err);
+        }
         throw err;
       }
     };
@@ -214,7 +227,8 @@ export class DevSession {
     const pending = new Map<string, string>();
     /** Each file's bytes (a digest) as they were when last handed to an update. */
     const handed = new Map<string, string>();
-    const rechecks = new Set<NodeJS.Timeout>();
+    /** Files to look at again once chokidar's quiet window is over → what they are. */
+    const rechecks = new Map<NodeJS.Timeout, string>();
     let timer: NodeJS.Timeout | undefined;
     // The update's own errors are content errors, reported by onUpdate; anything else is a bug to show.
     const report = (err: unknown) => console.error(err);
@@ -254,13 +268,19 @@ export class DevSession {
         rechecks.delete(recheck);
         const seen = handed.get(file);
         if (!pending.has(file) && seen !== undefined && fingerprint(file) !== seen) changed(file, key);
+        else this.settleWaiters();
       }, CHOKIDAR_QUIET_MS);
-      rechecks.add(recheck);
+      rechecks.set(recheck, key);
     });
     await new Promise<void>((resolve, reject) => watcher.once('ready', resolve).once('error', reject));
+    this.watching = (change) => [...pending.values(), ...rechecks.values()].some((key) => key === change || key === `content:${change}`);
     return async () => {
       clearTimeout(timer);
-      for (const recheck of rechecks) clearTimeout(recheck);
+      for (const recheck of rechecks.keys()) clearTimeout(recheck);
+      rechecks.clear();
+      pending.clear();
+      this.watching = () => false;
+      this.settleWaiters();
       await watcher.close();
     };
   }
