@@ -175,7 +175,9 @@ async function lighthousePerformance() {
   console.log('| page | performance | LCP | CLS | TBT | FCP | LCP element |\n|---|---:|---:|---:|---:|---:|---|');
   const benchmarkIndexes: number[] = [];
   try {
-    for (const route of LIGHTHOUSE_PAGES) {
+    // BENCH_LH_PAGES=/checklist,/ measures only those pages (say, more runs of the one being tuned).
+    const routes = process.env.BENCH_LH_PAGES ? process.env.BENCH_LH_PAGES.split(',') : LIGHTHOUSE_PAGES;
+    for (const route of routes) {
       const results = [];
       for (let i = 0; i < lhRuns; i++) results.push(await runLighthouse(server.url + route, chromium.port, ['performance'], cpu ? { cpuSlowdownMultiplier: cpu } : {}));
       benchmarkIndexes.push(...results.map((r) => r.benchmarkIndex));

@@ -27,6 +27,18 @@ function Mark({ value, labels }: { value: ChecklistValue; labels: MarkLabels }) 
 }
 
 /**
+ * On phones, the cards off screen are skipped by layout and paint (content-visibility: auto) at
+ * their usual size until they come near the viewport. Every room is on the page until the tabs
+ * hydrate, and the web font swaps in before that: each swap re-laid out the ~2,400 boxes of all
+ * 73 cards, the long tasks behind /checklist's Total Blocking Time (issue 19). The size is a card's
+ * content box (its padding and border come on top: 130 px in all, as measured at 375 px), so a jump
+ * link lands where it would without skipping; "auto" keeps a card's real size once it was shown.
+ * Not on the rooms: a room's height depends on its count of tasks, and a wrong guess there moved
+ * the jump links' targets. Set on the table, for its rows: one class, not one on each of 73 rows.
+ */
+const SKIP_OFFSCREEN_CARDS = 'max-md:[&>tbody>tr]:[content-visibility:auto] max-md:[&>tbody>tr]:[contain-intrinsic-size:auto_6rem]';
+
+/**
  * One room's tasks, each once: a table from the md breakpoint; below it CSS (.checklist in
  * templates/styles/site.css) lays each row out as a card, the column headers then visually hidden
  * and each cell showing its column's name.
@@ -34,7 +46,7 @@ function Mark({ value, labels }: { value: ChecklistValue; labels: MarkLabels }) 
 function RoomTable({ room, columns, labels }: { room: ChecklistRoom; columns: ChecklistColumns; labels: MarkLabels }) {
   return (
     <div className="md:overflow-hidden md:rounded-card md:border md:border-ink-200 md:bg-white md:shadow-card">
-      <table className="checklist">
+      <table className={`checklist ${SKIP_OFFSCREEN_CARDS}`}>
         <thead>
           <tr>
             <th scope="col">{columns.task}</th>
