@@ -60,7 +60,10 @@ export async function bundleIslands(opts: IslandBundleOptions): Promise<IslandBu
           { name: 'supabase-js', test: /[\\/]node_modules[\\/]@supabase[\\/]/ },
           // Loaded when a visitor starts on a form (src/lib/leadKit.ts): validation (zod/mini, the
           // lead rules) and submission. Nothing an island needs to render may be in it.
-          { name: 'forms', test: /[\\/](src[\\/]lib[\\/](leadKit|leadSchemas|leads|supabase)\.ts|_shared[\\/]leadRules\.ts|node_modules[\\/]zod[\\/])/ },
+          // Everything those modules import goes in too: a module left behind lands in another chunk
+          // that imports 'forms' back, and in such a cycle 'forms' read the connection settings
+          // before they were set (the forms then posted to the page's origin, not Supabase).
+          { name: 'forms', test: /[\\/](src[\\/]lib[\\/](leadKit|leadSchemas|leads|leadSource|supabase)\.ts|contracts[\\/]supabaseConnection\.ts|_shared[\\/]leadRules\.ts|node_modules[\\/]zod[\\/])/ },
         ],
       },
     },
