@@ -1,5 +1,5 @@
 /**
- * The screenshots of the README's "Editing in the browser", taken from the real content manager:
+ * The screenshots of docs/editing.md ("Editing in the browser"), taken from the real content manager:
  * `npx tsx docs/cms/screenshots.ts` runs the dev session on a copy of content/ (the real one is
  * never touched), opens /admin in headless Chromium at 1280 px and writes WebP files next to this
  * script. Run it again after changing the CMS.

@@ -62,7 +62,7 @@ const plain = (status: number, text: string) => new Response(text, { status, hea
 /** GET /api/auth?provider=github&scope=repo: off to GitHub, with a fresh state. */
 export function startSignIn({ request, env }: PagesContext): Response {
   const url = new URL(request.url);
-  if (!env.GITHUB_CLIENT_ID || !env.GITHUB_CLIENT_SECRET) return plain(500, 'Sign-in is not set up: GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are missing (see README, Editing in the browser).');
+  if (!env.GITHUB_CLIENT_ID || !env.GITHUB_CLIENT_SECRET) return plain(500, 'Sign-in is not set up: GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are missing (see docs/editing.md, Setup (once, by the owner)).');
   if ((url.searchParams.get('provider') ?? 'github') !== 'github') return plain(400, 'Only GitHub sign-in is offered.');
   const scope = url.searchParams.get('scope') ?? 'repo';
   if (!SCOPES.has(scope)) return plain(400, 'Unknown scope.');

@@ -155,7 +155,7 @@ describe('local Auth stand-in through supabase-js', () => {
     expect(user.data.user?.last_sign_in_at).toBeTruthy();
   });
 
-  it('refuses sign-ups (they are off, as the README tells the owner to set them in production)', async () => {
+  it('refuses sign-ups (they are off, as docs/inbox.md tells the owner to set them in production)', async () => {
     const supabase = client(stack);
     const { data, error } = await supabase.auth.signUp({ email: 'visitor@example.com', password: 'a long enough password' });
     expect(data.user).toBeNull();

@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  // What the README tells the owner to run to clear every blocked client.
+  // What docs/security.md tells the owner to run to clear every blocked client.
   await db.exec('DELETE FROM private.rate_events; DELETE FROM public.leads; DELETE FROM public.discount_leads;');
 });
 
