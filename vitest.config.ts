@@ -5,6 +5,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // expect.poll waits for a signal; its default of 1 s is a guess at the machine's speed that a
+    // busy 2-core machine misses (a browser poll there can take several seconds).
+    expect: { poll: { timeout: 15_000 } },
     // Two cores, two test files at a time: the browser tests mostly wait on Chromium and the network,
     // so a second file fills the gaps (measured: 330 s one at a time).
     fileParallelism: true,
