@@ -3,6 +3,7 @@
  * inline SVG (stacked bars, the booked count as a dark bar beside each), with a table of the same
  * figures for screen readers and anyone who would rather read numbers.
  */
+import { useLayoutEffect, useRef } from 'react';
 import type { WeekStats } from './model.js';
 
 /** Series colours: each at least 3:1 against white (WCAG non-text contrast). */
@@ -45,12 +46,18 @@ export function WeeksChart({ weeks }: { weeks: readonly WeekStats[] }) {
   const ticks = [...new Set([0, Math.round(max / 2), max])];
   const totalLeads = weeks.reduce((sum, w) => sum + w.total, 0);
   const totalBooked = weeks.reduce((sum, w) => sum + w.booked, 0);
+  // On a phone the chart scrolls sideways: start at this week, the one the owner looks for.
+  const scroller = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el) el.scrollLeft = el.scrollWidth;
+  }, [weeks]);
 
   return (
     <section aria-labelledby="chart-title" className="chart">
       <h2 id="chart-title">Leads per week, last 12 weeks</h2>
       <p className="muted">{totalLeads} leads, {totalBooked} booked. Bars show where the leads came from; the dark bar beside each is how many were booked.</p>
-      <div className="chart-scroll" tabIndex={0} role="group" aria-labelledby="chart-title">
+      <div ref={scroller} className="chart-scroll" tabIndex={0} role="group" aria-labelledby="chart-title">
         <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby="chart-svg-title">
           <title id="chart-svg-title">{`Leads per week by source page, and bookings: ${totalLeads} leads, ${totalBooked} booked in 12 weeks (the table below has every figure)`}</title>
           {ticks.map((t) => (
