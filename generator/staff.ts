@@ -14,7 +14,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
-import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
+import type { SupabaseClient, User } from '@supabase/supabase-js';
+import { createNodeClient } from './supabaseNode.js';
 import { createLocalBackend } from './serve/backend.js';
 import { localApiKey } from './serve/gateway.js';
 import { loadLocalKeys } from './serve/localKeys.js';
@@ -97,18 +98,9 @@ function runningLocalServer(root: string): string | undefined {
   return url.replace('//0.0.0.0', '//127.0.0.1');
 }
 
-class NoWebSocket {
-  constructor() {
-    throw new Error('realtime is not used by npm run staff');
-  }
-}
 
 function serviceClient(url: string, key: string): SupabaseClient {
-  return createClient(url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    // Node 20 has no global WebSocket, and supabase-js refuses to start without one; realtime is unused.
-    realtime: { transport: NoWebSocket as never },
-  });
+  return createNodeClient(url, key);
 }
 
 interface Backend {

@@ -7,7 +7,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
+import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import { createNodeClient } from '../../generator/supabaseNode.js';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAuthServer } from '../../generator/serve/auth';
@@ -16,11 +17,6 @@ import { createLocalBackend, type LocalBackend } from '../../generator/serve/bac
 import { signJwt } from '../../generator/serve/jwt';
 import { startServer, type RunningServer } from '../../generator/serve/server';
 
-class NoWebSocket {
-  constructor() {
-    throw new Error('realtime is not used');
-  }
-}
 
 interface Stack {
   backend: LocalBackend;
@@ -60,11 +56,7 @@ function useStack(clock?: Clock): Stack {
 }
 
 function client(stack: Stack, key = stack.backend.keys.anonKey, headers: Record<string, string> = {}): SupabaseClient {
-  return createClient(stack.server.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    global: { headers },
-    realtime: { transport: NoWebSocket as never },
-  });
+  return createNodeClient(stack.server.url, key, { global: { headers } });
 }
 
 let counter = 0;

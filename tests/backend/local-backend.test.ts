@@ -5,7 +5,8 @@
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { createNodeClient } from '../../generator/supabaseNode.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { printLeads } from '../../generator/leads';
 import { createLocalBackend } from '../../generator/serve/backend';
@@ -18,20 +19,10 @@ const logs: string[] = [];
 const stack = useLocalStack({ telegramToken: '42:local-test', telegramChatId: '-100', persistent: true, log: (m) => logs.push(m) });
 let supabase: SupabaseClient;
 
-class NoWebSocket {
-  constructor() {
-    throw new Error('realtime is not used by the site');
-  }
-}
 
 /** A supabase-js client as the site creates it, with another key or extra headers if given. */
 function client(key = LOCAL_ANON_KEY, headers: Record<string, string> = {}): SupabaseClient {
-  return createClient(stack.server.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    global: { headers },
-    // Node 20 has no global WebSocket and supabase-js refuses to start without one; realtime is not used.
-    realtime: { transport: NoWebSocket as never },
-  });
+  return createNodeClient(stack.server.url, key, { global: { headers } });
 }
 
 beforeAll(() => {

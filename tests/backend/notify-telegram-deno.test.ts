@@ -9,7 +9,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { createNodeClient } from '../../generator/supabaseNode.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalBackend, type LocalBackend } from '../../generator/serve/backend';
 import { startServer, type RunningServer } from '../../generator/serve/server';
@@ -50,11 +51,7 @@ beforeAll(async () => {
   server = await startServer({ distDir: dir, handlers: [(req, res) => backend.handle(req, res)] });
   // Port 1 on 127.0.0.1: nothing listens there, so every database call gets no answer.
   [fn, cutOff] = await Promise.all([startNotifyTelegram(functionEnv(server.url)), startNotifyTelegram(functionEnv('http://127.0.0.1:1'))]);
-  supabase = createClient(server.url, backend.keys.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    // Node 20 has no global WebSocket and supabase-js refuses to start without one; realtime is not used.
-    realtime: { transport: class { constructor() { throw new Error('realtime is not used'); } } as never },
-  });
+  supabase = createNodeClient(server.url, backend.keys.anonKey);
 });
 
 afterAll(async () => {

@@ -3,7 +3,7 @@
  * a fake claim and failure record standing in for the database (the real one: local-backend.test.ts
  * in Node, notify-telegram-deno.test.ts under Deno).
  */
-import { createClient } from '@supabase/supabase-js';
+import { createNodeClient } from '../../generator/supabaseNode.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NotifyBody } from '../../supabase/functions/_shared/leadRules';
 import { claimOutcome, DatabaseUnavailableError, type ClaimedLead, type ClaimLead, type ClaimOutcome, type RecordFailure } from '../../supabase/functions/notify-telegram/claim';
@@ -489,11 +489,7 @@ describe('notify-telegram handler', () => {
 
 describe('notify-telegram in the local stand-in (npm start), through supabase-js', () => {
   const stack = useLocalStack({ telegramToken: '42:stand-in', telegramChatId: '-100' });
-  const client = () => createClient(stack.server.url, stack.backend.keys.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    // Node 20 has no global WebSocket and supabase-js refuses to start without one; realtime is not used.
-    realtime: { transport: class { constructor() { throw new Error('realtime is not used'); } } as never },
-  });
+  const client = () => createNodeClient(stack.server.url, stack.backend.keys.anonKey);
   const stored = { first_name: 'Ana', last_name: 'Reyes', email: 'ana@example.com', phone: '(650) 555-0123', message: 'Deep clean before a move.', page: 'contact' as const };
   const body = { firstName: stored.first_name, lastName: stored.last_name, email: stored.email, phone: stored.phone, message: stored.message, page: stored.page };
 

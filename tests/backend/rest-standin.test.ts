@@ -5,7 +5,8 @@
  * roles anon / authenticated (JWTs signed with the backend's secret) / service_role seeing what
  * their grants and RLS policies allow. A throw-away table and functions are made as the DB owner.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { createNodeClient } from '../../generator/supabaseNode.js';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../generator/serve/jwt';
@@ -13,18 +14,11 @@ import { useLocalStack } from './stack';
 
 const stack = useLocalStack({ telegramToken: '42:rest', telegramChatId: '-1' });
 
-class NoWebSocket {
-  constructor() {
-    throw new Error('realtime is not used');
-  }
-}
 
 /** supabase-js as the inbox creates it: the anon key, and a user's access token when signed in. */
 function client(opts: { key?: string; token?: string } = {}): SupabaseClient {
-  return createClient(stack.server.url, opts.key ?? stack.backend.keys.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
+  return createNodeClient(stack.server.url, opts.key ?? stack.backend.keys.anonKey, {
     global: { headers: opts.token ? { Authorization: `Bearer ${opts.token}` } : {} },
-    realtime: { transport: NoWebSocket as never },
   });
 }
 

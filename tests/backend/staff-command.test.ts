@@ -9,7 +9,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { createNodeClient } from '../../generator/supabaseNode.js';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalBackend, type LocalBackend } from '../../generator/serve/backend';
@@ -20,14 +21,9 @@ const REPO = resolve(__dirname, '../..');
 const PASSWORD = 'purple-otter-42-lamp';
 const NEW_PASSWORD = 'seven-rivers-under-snow';
 
-class NoWebSocket {
-  constructor() {
-    throw new Error('realtime is not used');
-  }
-}
 
 function client(url: string, key: string): SupabaseClient {
-  return createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: NoWebSocket as never } });
+  return createNodeClient(url, key);
 }
 
 /** Runs the command in-process with `input` as its stdin (a pipe, not a terminal). */

@@ -10,7 +10,8 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { createNodeClient } from '../../generator/supabaseNode.js';
 import { Secret, TOTP } from 'otpauth';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,12 +37,7 @@ let log: ConsoleLog;
 let secret: string;
 
 /** Node 20 has no WebSocket, which supabase-js's realtime client asks for; nothing here uses realtime. */
-class NoWebSocket {
-  constructor() {
-    throw new Error('realtime is not used by the inbox');
-  }
-}
-const nodeClient = (key: string): SupabaseClient => createClient(site.url, key, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: NoWebSocket as never } });
+const nodeClient = (key: string): SupabaseClient => createNodeClient(site.url, key);
 const anon = () => nodeClient(site.backend.keys.anonKey);
 const serviceRole = () => nodeClient(site.backend.keys.serviceRoleKey);
 

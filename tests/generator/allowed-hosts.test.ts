@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import path from 'node:path';
-import { createClient } from '@supabase/supabase-js';
+import { createNodeClient } from '../../generator/supabaseNode.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CmsLocalBackend, LOCAL_BACKEND_PATH } from '../../generator/cms/localBackend.js';
 import { DevSession } from '../../generator/dev.js';
@@ -19,11 +19,6 @@ import { startServer, type RunningServer } from '../../generator/serve/server.js
 import { LOCAL_ANON_KEY } from '../../src/lib/supabase.js';
 import { contentCopy, ROOT, tempDir, treeDigest } from '../helpers/content.js';
 
-class NoWebSocket {
-  constructor() {
-    throw new Error('realtime is not used by the site');
-  }
-}
 
 interface Answer { status: number; type: string; body: string }
 
@@ -196,12 +191,7 @@ describe('npm start\'s Supabase stand-in against DNS rebinding', () => {
     });
     return new Response([204, 304].includes(res.status) ? null : res.body, { status: res.status, headers: { 'content-type': res.type } });
   };
-  const clientAs = (host: string) => createClient(server.url, LOCAL_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    global: { fetch: fetchAs(host) },
-    // Node 20 has no global WebSocket and supabase-js refuses to start without one; realtime is not used.
-    realtime: { transport: NoWebSocket as never },
-  });
+  const clientAs = (host: string) => createNodeClient(server.url, LOCAL_ANON_KEY, { global: { fetch: fetchAs(host) } });
   const count = async () => (await backend.db.query<{ n: number }>('SELECT count(*)::int AS n FROM public.leads')).rows[0]!.n;
   const lead = { first_name: 'Maria', last_name: 'Lopez', email: 'maria@example.com', phone: '(408) 555-0199', message: 'Move-out clean, 2 bedrooms.', page: 'contact' as const };
 

@@ -4,7 +4,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createClient } from '@supabase/supabase-js';
+import { createNodeClient } from '../../generator/supabaseNode.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLocalBackend, type LocalBackend } from '../../generator/serve/backend.js';
 import { submitContactLead, submitDiscountLead, supabaseLeadApi, type LeadApi } from '../../src/lib/leads.js';
@@ -13,8 +13,6 @@ import { LOCAL_ANON_KEY, resolveConnection } from '../../src/lib/supabase.js';
 import { discountTexts } from './fixtures.js';
 
 /** Node 20 has no WebSocket; realtime is never used, any constructor will do. */
-const nodeOptions = { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: class {} as never } };
-
 const contact = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '408 555 0186', message: 'Deep clean please' };
 /** A visit that began on a city page and came to the form from the services page. */
 const source: LeadSource = { landing_path: '/locations/deep-cleaning-san-jose-ca', referrer_path: '/services' };
@@ -103,7 +101,7 @@ describe('discount submission', () => {
 
   it('posts the webhook as a no-cors text/plain request', async () => {
     const fetchMock = vi.fn(async () => new Response(null));
-    const api = supabaseLeadApi(createClient('http://127.0.0.1:9', 'k', nodeOptions), fetchMock as unknown as typeof fetch);
+    const api = supabaseLeadApi(createNodeClient('http://127.0.0.1:9', 'k'), fetchMock as unknown as typeof fetch);
     const payload = { email: 'b@example.com', phone: '4085550186', page: '/', timestamp: 't', message: 'm' };
     await api.webhook('https://hooks.example/x', payload);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
@@ -142,7 +140,7 @@ describe('real supabase-js against the embedded backend', () => {
   });
 
   function api() {
-    return supabaseLeadApi(createClient(origin, LOCAL_ANON_KEY, nodeOptions));
+    return supabaseLeadApi(createNodeClient(origin, LOCAL_ANON_KEY));
   }
 
   it('stores a contact lead with its source (insert without select) and runs the notification', async () => {
