@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkContent } from '../../generator/content.js';
 import type { SiteModel } from '../../contracts/content.js';
-import { collectConsole, type ConsoleLog } from '../helpers/browser.js';
+import { collectConsole, islandHydrated, type ConsoleLog } from '../helpers/browser.js';
 import { resetRateLimits, useBrowser, useSite } from '../helpers/site.js';
 
 const site = useSite();
@@ -57,6 +57,10 @@ async function storedSource(table: 'leads' | 'discount_leads', email: string) {
 }
 
 async function sendQuote(email: string): Promise<void> {
+  // What is typed before and during hydration has tests of its own (islands.test.ts); here the form
+  // is ready first, so a loaded machine cannot turn this test about the lead's source into one
+  // about hydration timing.
+  await islandHydrated(page, 'ContactForm');
   const form = page.locator('[data-island="ContactForm"] form');
   const values = { 'First Name': 'Ada', 'Last Name': 'Lovelace', Email: email, Phone: '(408) 555-0100', Message: 'Deep clean, 3 bedrooms' };
   for (const [label, value] of Object.entries(values)) await form.getByLabel(label, { exact: true }).fill(value);

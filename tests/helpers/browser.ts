@@ -54,3 +54,11 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 export async function injectAxe(page: Page): Promise<void> {
   await page.evaluate(AXE_SOURCE);
 }
+
+/** Waits until the island `name` on the page is hydrated (React has attached to its element). */
+export async function islandHydrated(page: Page, name: string): Promise<void> {
+  await page.waitForFunction((n) => {
+    const el = document.querySelector(`[data-island="${n}"]`)?.firstElementChild;
+    return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
+  }, name);
+}
