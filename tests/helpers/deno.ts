@@ -5,13 +5,14 @@
  * from the registry; an empty DENO_DIR, --cached-only and an unreachable npm registry make any
  * attempt to download fail instead of passing on a machine that happens to be online.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { exited, startChildServer } from './childProcess.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const denoPackage = path.dirname(createRequire(import.meta.url).resolve('deno/package.json'));
@@ -41,12 +42,6 @@ function denoEnv(denoDir: string, env: Record<string, string>): Record<string, s
     NPM_CONFIG_REGISTRY: 'http://127.0.0.1:1/',
     ...env,
   };
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve(child.exitCode)
-    : new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
 /** `deno check` of the function, as Supabase's bundler type-checks it: the exit code and the output. */
@@ -83,50 +78,14 @@ const START_TIMEOUT_MS = 120_000;
 export async function startNotifyTelegram(env: Record<string, string>): Promise<DenoFunction> {
   const denoDir = await mkdtemp(path.join(tmpdir(), 'deno-dir-'));
   const [command, prefix] = denoCommand();
-  const child = spawn(command, [...prefix, 'run', ...OFFLINE_FLAGS, '--no-prompt', '--allow-net=127.0.0.1', '--allow-env', ENTRY], {
+  const server = await startChildServer(command, [...prefix, 'run', ...OFFLINE_FLAGS, '--no-prompt', '--allow-net=127.0.0.1', '--allow-env', ENTRY], {
     cwd: NOTIFY_TELEGRAM_DIR,
     env: denoEnv(denoDir, { ...env, NOTIFY_TELEGRAM_LOCAL_PORT: '0' }),
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // index.ts prints its address once Deno.serve listens.
+    ready: /notify-telegram listening on (http:\/\/127\.0\.0\.1:\d+\/)/,
+    timeoutMs: START_TIMEOUT_MS,
+    what: 'notify-telegram under Deno',
+    cleanup: () => rm(denoDir, { recursive: true, force: true }),
   });
-  let log = '';
-  const append = (chunk: Buffer) => { log = (log + chunk.toString('utf8')).slice(-64 * 1024); };
-  child.stdout!.on('data', append);
-  child.stderr!.on('data', append);
-
-  const close = async () => {
-    if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-      await exited(child);
-    }
-    await rm(denoDir, { recursive: true, force: true });
-  };
-
-  try {
-    // index.ts prints its address once Deno.serve listens: the signal to wait for.
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`notify-telegram did not start under Deno in ${START_TIMEOUT_MS / 1000} s:\n${log}`)), START_TIMEOUT_MS);
-      const check = () => {
-        const ready = /notify-telegram listening on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(log);
-        if (ready) {
-          clearTimeout(timer);
-          resolve(ready[1]!);
-        }
-      };
-      child.stdout!.on('data', check);
-      child.stderr!.on('data', check);
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`notify-telegram exited (${code}) under Deno before it listened:\n${log}`));
-      });
-    });
-    return { url, output: () => log, close };
-  } catch (err) {
-    await close();
-    throw err;
-  }
+  return { url: server.url, output: server.output, close: server.close };
 }

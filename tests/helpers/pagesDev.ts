@@ -9,12 +9,12 @@
  * repository or in the home folder. Telemetry is off; without network it only warns that it
  * cannot fetch Request.cf and goes on with a placeholder.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startChildServer } from './childProcess.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const wranglerBin = path.join(path.dirname(createRequire(import.meta.url).resolve('wrangler/package.json')), 'bin', 'wrangler.js');
@@ -47,16 +47,12 @@ export interface PagesDevOptions {
 // eslint-disable-next-line no-control-regex
 const stripAnsi = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '');
 
-function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
 /** Starts `wrangler pages dev` on a free port of 127.0.0.1 and resolves once it answers requests. */
 export async function startPagesDev(options: PagesDevOptions): Promise<PagesDev> {
   const work = await mkdtemp(path.join(tmpdir(), 'pages-dev-'));
   await symlink(path.join(repoRoot, 'functions'), path.join(work, 'functions'), 'dir');
   const bindings = Object.entries(options.bindings ?? {}).flatMap(([name, value]) => ['--binding', `${name}=${value}`]);
-  const child = spawn(process.execPath, [
+  const server = await startChildServer(process.execPath, [
     wranglerBin, 'pages', 'dev', path.resolve(options.dir),
     '--ip', '127.0.0.1', '--port', '0', '--inspector-port', '0',
     '--persist-to', path.join(work, 'state'),
@@ -65,56 +61,26 @@ export async function startPagesDev(options: PagesDevOptions): Promise<PagesDev>
     ...bindings,
   ], {
     cwd: work,
-    // Its own process group, so that close() ends workerd too.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', XDG_CONFIG_HOME: path.join(work, 'config') },
+    // Wrangler names its address once it listens.
+    ready: /Ready on (http:\/\/127\.0\.0\.1:\d+)/,
+    timeoutMs: START_TIMEOUT_MS,
+    what: 'wrangler pages dev',
+    clean: stripAnsi,
+    cleanup: () => rm(work, { recursive: true, force: true }),
   });
-  let log = '';
-  const append = (chunk: Buffer) => { log = (log + stripAnsi(chunk.toString('utf8'))).slice(-64 * 1024); };
-  child.stdout!.on('data', append);
-  child.stderr!.on('data', append);
-
-  const close = async () => {
-    if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-      await exited(child);
-    }
-    await rm(work, { recursive: true, force: true });
-  };
-
+  const { url, child } = server;
   try {
-    // Wrangler names its address once it listens: the signal to wait for, not a delay.
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`wrangler pages dev did not start in ${START_TIMEOUT_MS / 1000} s:\n${log}`)), START_TIMEOUT_MS);
-      const check = () => {
-        const ready = /Ready on (http:\/\/127\.0\.0\.1:\d+)/.exec(log);
-        if (ready) {
-          clearTimeout(timer);
-          resolve(ready[1]!);
-        }
-      };
-      child.stdout!.on('data', check);
-      child.stderr!.on('data', check);
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`wrangler pages dev exited (${code}) before it was ready:\n${log}`));
-      });
-    });
     // And it answers: the first request goes through the whole worker.
     for (;;) {
       const answered = await fetch(url, { method: 'HEAD', redirect: 'manual' }).then(() => true, () => false);
       if (answered) break;
-      if (child.exitCode !== null) throw new Error(`wrangler pages dev exited:\n${log}`);
+      if (child.exitCode !== null) throw new Error(`wrangler pages dev exited:\n${server.output()}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    return { url, output: () => log, close };
+    return { url, output: server.output, close: server.close };
   } catch (err) {
-    await close();
+    await server.close();
     throw err;
   }
 }
