@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { injectAxe } from '../helpers/browser.js';
+import { axeViolations } from '../helpers/browser.js';
 import { siteRoutes } from '../helpers/routes.js';
 import { useBrowser, useSite } from '../helpers/site.js';
 
@@ -40,16 +40,6 @@ async function hydratedAsLoaded(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((r) => requestIdleCallback(r, { timeout: 2000 })));
 }
 
-/** axe-core's violations on the whole page. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await injectAxe(page);
-  return page.evaluate(async () => {
-    interface Result { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<Result> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 describe.each(WIDTHS)('at %ipx', (width) => {
   it.each(ROUTES)('%s hydrated: one h1 first, headings that never skip a level, no axe-core violations', async (route) => {

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteModel } from '../../contracts/content.js';
 import { checkContent } from '../../generator/content.js';
 import { staffCommand } from '../../generator/staff.js';
-import { collectConsole, injectAxe, type ConsoleLog } from '../helpers/browser.js';
+import { axeViolations, collectConsole, type ConsoleLog } from '../helpers/browser.js';
 import { resetRateLimits, useSite, useBrowser } from '../helpers/site.js';
 
 const site = useSite();
@@ -79,15 +79,6 @@ async function insertLead(values: { first: string; email: string; hoursAgo: numb
   return rows[0]!.id;
 }
 
-async function axeViolations(): Promise<string[]> {
-  await injectAxe(page);
-  return page.evaluate(async () => {
-    interface Result { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<Result> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 /** A screenshot at 375 and at 1280 px wide, for a person to look at. */
 async function screenshots(name: string, fullPage = true): Promise<void> {
@@ -95,7 +86,7 @@ async function screenshots(name: string, fullPage = true): Promise<void> {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage });
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} fits ${width} px`).toBeLessThanOrEqual(width);
-    expect(await axeViolations(), `axe at ${width} px on ${name}`).toEqual([]);
+    expect(await axeViolations(page), `axe at ${width} px on ${name}`).toEqual([]);
   }
 }
 
@@ -314,7 +305,7 @@ describe('the lead inbox', () => {
     await dialog.getByRole('button', { name: /Delete this lead for good/ }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete this lead for good?' });
     await confirm.waitFor();
-    expect(await axeViolations()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await confirm.getByRole('button', { name: 'Keep it' }).click();
     await confirm.waitFor({ state: 'hidden' });
     expect((await site.backend.db.query('select 1 from public.leads where id = $1', [doomedId])).rows).toHaveLength(1);
@@ -335,7 +326,7 @@ describe('the lead inbox', () => {
     await page.getByLabel('Password').fill(OWNER.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await heading('Enter your code').waitFor();
-    expect(await axeViolations()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     // The enrolment used this step's code, which may not be replayed: the app's next code.
     await page.getByLabel('6-digit code').fill(totpCode(secret, 1));
     await page.getByRole('button', { name: 'Continue' }).click();

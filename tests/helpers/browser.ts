@@ -62,3 +62,14 @@ export async function islandHydrated(page: Page, name: string): Promise<void> {
     return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
   }, name);
 }
+
+/** axe-core's violations on the whole page, one readable line each (rule, impact, help, where). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await injectAxe(page);
+  return page.evaluate(async () => {
+    interface Result { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<Result> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
