@@ -10,20 +10,16 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../helpers/browser.js';
 import { siteRoutes } from '../helpers/routes.js';
-import { useBrowser, useSite } from '../helpers/site.js';
+import { keepPopupShut, useBrowser, useSite } from '../helpers/site.js';
 
 const ROUTES = [...(await siteRoutes()).all, '/no-such-page'];
 const WIDTHS = [375, 1280] as const;
 
 const site = useSite();
-const browser = useBrowser();
+const browser = useBrowser(keepPopupShut);
 
 async function open(route: string, width: number, siteScripts = true): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 800 : 900 } });
-  // The discount popup is a modal of its own (tested in islands.test.ts); keep it shut here.
-  await context.addInitScript(() => sessionStorage.setItem('discount-popup-shown', 'true'));
-  if (!siteScripts) await context.route(/\.m?js(\?|$)/, (r) => r.abort());
-  const page = await context.newPage();
+  const page = await browser.tab({ viewport: { width, height: width < 500 ? 800 : 900 }, blockScripts: !siteScripts });
   await page.goto(site.url + route);
   return page;
 }
@@ -51,13 +47,11 @@ describe.each(WIDTHS)('at %ipx', (width) => {
     const skips = levels.slice(1).filter((h, i) => h.level > levels[i]!.level + 1).map((h) => `h${h.level} "${h.text}"`);
     expect(skips).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
-    await page.context().close();
   });
 
   it.each(ROUTES)('%s as served, before any script runs: no axe-core violations', async (route) => {
     const page = await open(route, width, false);
     expect(await axeViolations(page)).toEqual([]);
-    await page.context().close();
   });
 });
 
@@ -78,7 +72,6 @@ describe('keyboard', () => {
     // The next Tab continues inside the page content, not back in the header.
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
-    await page.context().close();
   });
 
   it.each(['/', '/services', '/contact', '/locations/deep-cleaning-san-jose-ca'])('%s: every element Tab reaches shows a focus ring of two colours', async (route) => {
@@ -105,7 +98,6 @@ describe('keyboard', () => {
     }
     expect(seen.length).toBeGreaterThan(5);
     expect(unringed).toEqual([]);
-    await page.context().close();
   });
 
   it('the drawer is reachable and usable from the keyboard on a phone', async () => {
@@ -117,6 +109,5 @@ describe('keyboard', () => {
     await expect.poll(() => drawer.isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => drawer.isVisible()).toBe(false);
-    await page.context().close();
   });
 });

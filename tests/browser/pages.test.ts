@@ -4,10 +4,10 @@
  * each button leads, and what the spec fixes word for word. The pages, services and cities come from
  * the content model (tests/helpers/routes.ts).
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { siteRoutes } from '../helpers/routes.js';
-import { useBrowser, useSite } from '../helpers/site.js';
+import { keepPopupShut, useBrowser, useSite } from '../helpers/site.js';
 
 const PHONE_HREF = 'tel:+14085550186';
 const BOOKING_SRC = 'https://bayshinecleaning.bookingkoala.com/booknow/home_cleaning';
@@ -19,17 +19,14 @@ const DESKTOP = { width: 1280, height: 900 };
 const MAIN_NAV = [['Services', '/services'], ['Locations', '/locations'], ['Checklist', '/checklist'], ['Contact', '/contact'], ['Customer Login', '/customer-login']];
 
 const site = useSite();
-const browser = useBrowser();
+const browser = useBrowser(keepPopupShut);
 
-/** A fresh page; the discount popup is kept shut (it has its own tests) so it never covers what we look at. */
+/** The page at `route` in the file's tab for this viewport and JavaScript setting (helpers/site.ts). */
 async function open(route: string, viewport = DESKTOP, javaScriptEnabled = true): Promise<Page> {
-  const context: BrowserContext = await browser.newContext({ viewport, javaScriptEnabled });
-  if (javaScriptEnabled) await context.addInitScript(() => sessionStorage.setItem('discount-popup-shown', 'true'));
-  const page = await context.newPage();
+  const page = await browser.tab({ viewport, javaScriptEnabled });
   await page.goto(site.url + route);
   return page;
 }
-const done = (page: Page) => page.context().close();
 const hrefs = (page: Page, selector: string) => page.locator(selector).evaluateAll((els) => els.map((e) => e.getAttribute('href')));
 /** Whether the element's box lies within the first screen (the visitor sees it without scrolling). */
 const inFirstScreen = (page: Page, selector: string) =>
@@ -61,7 +58,6 @@ describe('every page, phone and desktop', () => {
     const reviews = route === '/' || SERVICES.includes(route) || CITY_ROUTES.includes(route);
     expect(await page.locator('[data-island="ReviewsWidget"]').count()).toBe(reviews ? 1 : 0);
     if (reviews) expect(await page.getByRole('heading', { name: 'What Our Customers Say' }).count()).toBe(1);
-    await done(page);
   });
 
   it.each(ROUTES)('%s fits a 375px phone: no sideways scrolling, tap targets at least 44px', async (route) => {
@@ -78,7 +74,6 @@ describe('every page, phone and desktop', () => {
         .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}" ${Math.round(el.getBoundingClientRect().width)}x${Math.round(el.getBoundingClientRect().height)}`);
     });
     expect(small).toEqual([]);
-    await done(page);
   });
 
   it.each(ROUTES)('%s without JavaScript: one h1, no sideways scrolling at 375px, no inline styles', async (route) => {
@@ -86,7 +81,6 @@ describe('every page, phone and desktop', () => {
     expect(await page.locator('h1').count()).toBe(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await page.locator('[style]').count()).toBe(0);
-    await done(page);
   });
 });
 
@@ -96,7 +90,6 @@ describe('header and drawer', () => {
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
     expect(await page.locator('header').getByRole('link', { name: 'Book Online', exact: true }).first().isVisible()).toBe(true);
-    await done(page);
   });
 
   it('on a phone the bar keeps the logo, a call button and the menu button; the nav waits in the drawer', async () => {
@@ -107,7 +100,6 @@ describe('header and drawer', () => {
     expect(await call.isVisible()).toBe(true);
     expect(await call.getAttribute('href')).toBe(PHONE_HREF);
     expect(await page.locator('#site-drawer').isVisible()).toBe(false);
-    await done(page);
   });
 
   for (const javaScriptEnabled of [true, false]) {
@@ -135,7 +127,6 @@ describe('header and drawer', () => {
       await expect.poll(() => page.locator('#site-drawer').isVisible()).toBe(true);
       await page.keyboard.press('Escape');
       await expect.poll(() => page.locator('#site-drawer').isVisible()).toBe(false);
-      await done(page);
     });
   }
 });
@@ -149,7 +140,6 @@ describe('home', () => {
     expect(await inFirstScreen(page, 'main a[href="/book-online"]')).toBe(true);
     expect(await page.locator(`main a[href="${PHONE_HREF}"]`).first().innerText()).toMatch(/Call.*\(408\) 555-0186/);
     expect(await inFirstScreen(page, `main a[href="${PHONE_HREF}"]`)).toBe(true);
-    await done(page);
   });
 
   it('shows the six claims and the four stat tiles as the spec words them', async () => {
@@ -162,7 +152,6 @@ describe('home', () => {
     }
     const tiles = await page.locator('main dl > div').evaluateAll((els) => els.map((el) => [el.querySelector('dd')?.textContent, el.querySelector('dt')?.textContent]));
     expect(tiles).toEqual([['500+', 'Happy Customers'], ['5+', 'Years Experience'], ['100%', 'Satisfaction Rate'], ['10K+', 'Homes Cleaned']]);
-    await done(page);
   });
 
   it('has the reviews, services, about and FAQ sections, in that order after the stats, and at least three FAQs', async () => {
@@ -174,7 +163,6 @@ describe('home', () => {
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(await hrefs(page, 'section:has(#services-heading) a')).toEqual(SERVICES);
     expect(await page.locator('main details').count()).toBeGreaterThanOrEqual(3);
-    await done(page);
   });
 
   it('the hero background is sharp once scrolled past 50px and blurred again back at the top', async () => {
@@ -190,7 +178,6 @@ describe('home', () => {
     await expect.poll(shown).toEqual(['1', '0']);
     await page.evaluate(() => scrollTo(0, 0));
     await expect.poll(shown).toEqual(['0', '1']);
-    await done(page);
   });
 });
 
@@ -209,7 +196,6 @@ describe('/services', () => {
       expect(await quote.getAttribute('href')).toBe('/book-online');
       expect((await quote.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     }
-    await done(page);
   });
 });
 
@@ -231,7 +217,6 @@ describe('/locations', () => {
       expect(card.text, name).toMatch(/Population: ~[\d,]+/);
       expect(card.text, name).toMatch(/Explore Location/);
     }
-    await done(page);
   });
 
   it("Don't See Your City? offers the contact page and the phone", async () => {
@@ -239,7 +224,6 @@ describe('/locations', () => {
     const block = page.locator('section', { has: page.getByRole('heading', { name: "Don't See Your City?" }) });
     expect(await hrefs(page, `section:has(#dont-see-heading) a`)).toEqual(['/contact', PHONE_HREF]);
     expect(await block.getByRole('link', { name: /Call/ }).innerText()).toContain('(408) 555-0186');
-    await done(page);
   });
 });
 
@@ -254,13 +238,11 @@ describe('/checklist', () => {
     expect(await rows.count()).toBe(23);
     expect(await rows.first().evaluate((r) => getComputedStyle(r).display)).toBe('grid');
     expect((await rows.first().innerText()).split('\n').map((t) => t.trim()).filter(Boolean)).toEqual(expect.arrayContaining(['Routine Clean', 'Deep Clean', 'Move-In/Out']));
-    await done(phone);
     const desktop = await open('/checklist');
     await expect.poll(() => desktop.getByRole('tab').count()).toBe(4);
     const table = desktop.getByRole('tabpanel').filter({ visible: true }).locator('table');
     expect(await table.isVisible()).toBe(true);
     expect((await table.locator('thead th').allInnerTexts()).map((t) => t.trim())).toEqual(['Task', 'Routine Clean', 'Deep Clean', 'Move-In/Out']);
-    await done(desktop);
   });
 
   it('Kitchen is selected first; arrow keys move between Kitchen, Bath, Bedroom and Common with 23, 19, 16 and 15 tasks', async () => {
@@ -277,7 +259,6 @@ describe('/checklist', () => {
     }
     expect(counts).toEqual([23, 19, 16, 15]);
     expect(await page.getByRole('tab', { selected: true }).innerText()).toBe('Common');
-    await done(page);
   });
 
   it('without JavaScript every room is listed under its own heading, so nothing is hidden', async () => {
@@ -286,7 +267,6 @@ describe('/checklist', () => {
     expect(await rooms.locator('h2').allInnerTexts()).toEqual(['Kitchen', 'Bathrooms', 'Bedrooms', 'Common Areas']);
     const counts = await rooms.evaluateAll((els) => els.map((el) => el.querySelectorAll('tbody tr').length));
     expect(counts).toEqual([23, 19, 16, 15]);
-    await done(page);
   });
 
   it("is the Cleaning Checklist; Let's Get Started offers Book Online and the phone", async () => {
@@ -295,7 +275,6 @@ describe('/checklist', () => {
     expect(await page.title()).toMatch(/^Cleaning Checklist/);
     expect(await hrefs(page, 'section:has(#get-started) a')).toEqual(['/book-online', PHONE_HREF]);
     expect(await page.locator('section:has(#get-started) a').first().innerText()).toBe('Book Online');
-    await done(page);
   });
 });
 
@@ -315,7 +294,6 @@ describe('/contact', () => {
     expect(text[3]).toMatch(/Mon-Sat 9AM-6PM[\s\S]*Emergency services available/i);
     expect(await cards.nth(0).locator('a').getAttribute('href')).toBe(PHONE_HREF);
     expect(await cards.nth(1).locator('a').getAttribute('href')).toBe('mailto:hello@bayshinecleaning.com');
-    await done(page);
   });
 });
 
@@ -329,7 +307,6 @@ describe('embedded booking service', () => {
     expect(await frame.getAttribute('src')).toBe(LOGIN_SRC);
     expect(await frame.getAttribute('title')).toBeTruthy();
     expect((await frame.boundingBox())!.height).toBe(650);
-    await done(page);
   });
 
   it.each([[PHONE], [DESKTOP]])('/book-online at %o: the booking page fills the window less 80px', async (viewport) => {
@@ -340,7 +317,6 @@ describe('embedded booking service', () => {
     expect((await frame.boundingBox())!.height).toBe(viewport.height - 80);
     expect(await page.title()).toBe('Book a Cleaning Online | Bay Shine Cleaning');
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/book/i);
-    await done(page);
   });
 });
 
@@ -349,7 +325,6 @@ describe('legal pages', () => {
     const page = await open(route, PHONE);
     expect(await page.locator('h1').innerText()).toBe(title);
     expect(await page.locator('main').innerText()).toContain('Last updated: February 6, 2025');
-    await done(page);
   });
 
   it('terms of service list the cancellation terms', async () => {
@@ -358,13 +333,11 @@ describe('legal pages', () => {
     for (const term of ['$50', '50%', '100%', '$3,000', '8-10', '10-12', '12-2', '2-4', '5 PM', '30 days', 'Independence Day', 'Thanksgiving', 'Christmas Eve', "New Year's Eve"]) {
       expect(text, term).toContain(term);
     }
-    await done(page);
   });
 
   it('the privacy policy has more than three sections', async () => {
     const page = await open('/privacy-policy');
     expect(await page.locator('main h2').count()).toBeGreaterThan(3);
-    await done(page);
   });
 });
 
@@ -385,7 +358,6 @@ describe('service pages', () => {
     expect(await page.locator('section:has(#areas-heading) li').count()).toBe(35);
     const ctas = (await hrefs(page, 'main a[href^="/"]')).filter((h) => !['/', '/services', '/locations'].includes(h!) && !h!.startsWith('/locations/'));
     expect(new Set(ctas.filter((h) => !SERVICES.includes(h!)))).toEqual(new Set(['/book-online']));
-    await done(page);
   });
 
   it('the 35 served cities are listed, and the ten with a page link to it', async () => {
@@ -395,7 +367,6 @@ describe('service pages', () => {
     const links = Object.fromEntries(await page.locator('section:has(#areas-heading) a').evaluateAll((els) => els.map((e) => [e.textContent?.trim(), e.getAttribute('href')])));
     expect(links).toEqual(Object.fromEntries(CITY_PAGES.map((c) => [c.name, c.route])));
     for (const name of ['San Francisco', 'Los Gatos', 'Mountain View']) expect(await areas.getByText(name, { exact: true }).count(), name).toBe(1);
-    await done(page);
   });
 
   it('routine cleaning offers Weekly, Biweekly (MOST POPULAR) and Monthly, each with a Book button', async () => {
@@ -406,7 +377,6 @@ describe('service pages', () => {
       expect(await card.locator('a').innerText()).toMatch(/Book/);
     }
     expect(await page.locator('li', { has: page.getByRole('heading', { name: 'Biweekly', exact: true }) }).innerText()).toContain('MOST POPULAR');
-    await done(page);
   });
 
   it('move in/out has Move In and Move Out cards with Book buttons', async () => {
@@ -416,21 +386,18 @@ describe('service pages', () => {
       expect(await card.locator('ul li').count()).toBeGreaterThan(2);
       expect(await card.locator('a').getAttribute('href')).toBe('/book-online');
     }
-    await done(page);
   });
 
   it('post-construction lists the three project types and the four-step process', async () => {
     const page = await open('/post-construction-cleaning');
     const h3 = await page.locator('main h3').allInnerTexts();
     for (const t of ['New Construction', 'Renovations', 'Remodeling', 'Assessment', 'Debris Removal', 'Deep Cleaning', 'Final Inspection']) expect(h3).toContain(t);
-    await done(page);
   });
 
   it('commercial lists business types, six frequencies and benefits', async () => {
     const page = await open('/commercial-janitorial-services');
     const h3 = await page.locator('main h3').allInnerTexts();
     for (const t of ['Office Buildings', 'Retail Spaces', 'Medical Facilities', 'Daily', 'Weekly', 'Bi-weekly', 'Monthly', 'One-time', 'Seasonal']) expect(h3).toContain(t);
-    await done(page);
   });
 });
 
@@ -459,7 +426,6 @@ describe('city pages', () => {
     ]);
     await page.setViewportSize(DESKTOP);
     expect((await hero.boundingBox())!.height).toBeGreaterThanOrEqual(Math.floor(DESKTOP.height * 0.7));
-    await done(page);
   });
 
   it('FAQ accordions keep one item open at a time and can close it again, without JavaScript', async () => {
@@ -471,7 +437,6 @@ describe('city pages', () => {
     expect(await open_()).toEqual([false, false, true, false]);
     await items.nth(2).locator('summary').press('Enter');
     expect(await open_()).toEqual([false, false, false, false]);
-    await done(page);
   });
 });
 
