@@ -28,10 +28,15 @@ export function syntheticCity(i: number) {
 export async function syntheticContent(root: string, dir: string, cities: number): Promise<string> {
   const contentDir = path.join(dir, 'content');
   await cp(path.join(root, 'content'), contentDir, { recursive: true });
+  await writeSyntheticCities(contentDir, cities);
+  return contentDir;
+}
+
+/** Writes benchville-1.yaml … benchville-N.yaml into a content folder's cities/. */
+export async function writeSyntheticCities(contentDir: string, cities: number): Promise<void> {
   await mkdir(path.join(contentDir, 'cities'), { recursive: true });
   const header = '# yaml-language-server: $schema=../schemas/city.schema.json\n';
   for (let i = 1; i <= cities; i++) {
     await writeFile(path.join(contentDir, 'cities', `benchville-${i}.yaml`), header + stringify(syntheticCity(i), { lineWidth: 0 }));
   }
-  return contentDir;
 }
