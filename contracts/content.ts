@@ -6,6 +6,7 @@
  * imports only types from here, so zod never reaches the island bundle.
  */
 import { z } from 'zod';
+import { CITIES_PER_PAGE } from './pages.js';
 
 const text = z.string().trim().min(1);
 const describe = <T extends z.ZodType>(schema: T, description: string): T => schema.meta({ description });
@@ -128,8 +129,8 @@ export const siteSchema = z.strictObject({
     linkUrl: z.url({ protocol: /^https?$/ }),
   }),
   servedCities: describe(
-    z.array(text).min(1),
-    'Cities listed on service pages; every city in content/cities/ is added automatically',
+    z.array(text).min(1).max(CITIES_PER_PAGE),
+    "Cities listed first on service pages and in the business's structured data; for more, add files to content/cities/ (each gets a card on /locations and follows these on service pages)",
   ),
   navigation: z.strictObject({
     skipLink: text,
@@ -302,6 +303,19 @@ export const locationsSchema = z.strictObject({
   exploreLabel: text,
   populationLabel: text,
   dontSee: z.strictObject({ heading: text, text, contactLabel: text, callLabel: text }),
+  pagination: describe(
+    z.strictObject({
+      label: describe(text, 'Accessible name of the links between the pages'),
+      previous: text,
+      next: text,
+      page: describe(text, 'Accessible name of a page number link; {page} is filled in'),
+      status: describe(text, 'Shown above the cards, e.g. Page {page} of {pages}'),
+      seoTitle: describe(text, 'Browser title of the pages after the first; {page}, {pages} and {brand} are filled in'),
+      seoDescription: describe(text, 'Meta description of the pages after the first; {page}, {pages}, {first} and {last} (city names) and {brand} are filled in'),
+    }),
+    `Texts of the numbered pages /locations/page/2 and on, made when there are more than ${CITIES_PER_PAGE} cities`,
+  ),
+  moreCities: describe(text, `Link from a service page to /locations, shown after the first ${CITIES_PER_PAGE} served cities when there are more`),
   cityPage: describe(
     z.strictObject({
       seoTitle: text,

@@ -9,6 +9,15 @@ import type {
 
 export type { FaqItem };
 
+/**
+ * The most cities one page lists: cards on a page of /locations, chips and areaServed on a service
+ * page and /services, and site.yaml's own list (the business's areaServed on every page). A card
+ * is about 1.5 KB of HTML, so a page of /locations stays near 100 KB however many cities there
+ * are; 48 fills whole rows at one, two, three and four columns. Past it /locations is split into
+ * numbered pages and a service page links to them (notes/decisions.md).
+ */
+export const CITIES_PER_PAGE = 48;
+
 /** A processed image as pages reference it. */
 export interface ImageRef {
   /** The image for browsers that take neither source set (WebP for photos, the SVG itself for art). */
@@ -31,6 +40,9 @@ export interface PageHead {
   /** Images the page shows first, preloaded. */
   preloadImage?: ImageRef;
   noindex?: boolean;
+  /** Canonical URLs of the previous and next page of a numbered series (/locations past one page). */
+  prev?: string;
+  next?: string;
 }
 
 /** Data the layout (header, footer, document head) needs on every page. */
@@ -89,18 +101,43 @@ interface CityCard {
 
 export interface Breadcrumb { name: string; href: string }
 
+/** A link of a pagination nav: `label` is its accessible name, the visible text is `number` or the label. */
+export interface PageLink { href: string; label: string }
+
+/** The links between the numbered pages of a list (a bounded window, whatever the number of pages). */
+export interface Pagination {
+  /** Accessible name of the nav. */
+  label: string;
+  /** "Page 2 of 11". */
+  status: string;
+  previous?: PageLink;
+  next?: PageLink;
+  /** The first page, the last, the current one and its neighbours, in order; null where pages are left out. */
+  pages: (PageLink & { number: number; current: boolean } | null)[];
+}
+
 export type PageBody =
   | { kind: 'home'; home: Home; claims: Site['claims']; stats: Stat[]; services: ServiceCard[]; reviews: ReviewsProps; discount: DiscountTexts; heroImage: ImageRef; aboutImage: ImageRef; labels: Site['labels'] }
   | { kind: 'services'; page: ServicesIndex; cards: ServiceCard[]; labels: Site['labels'] }
-  | { kind: 'locations'; page: Locations; stats: Stat[]; cities: CityCard[] }
+  | {
+    /** One page of /locations: its cards, at most CITIES_PER_PAGE; the stats only on the first page. */
+    kind: 'locations'; page: Locations; stats: Stat[]; cities: CityCard[];
+    /** When the cities take more than one page. */
+    pagination?: Pagination;
+    /** The pages after the first: the way back to the first. */
+    breadcrumbs?: { items: Breadcrumb[]; label: string };
+  }
   | { kind: 'checklist'; page: Checklist; labels: Site['labels'] }
   | { kind: 'contact'; page: Contact; texts: ContactTexts; cards: { kind: Contact['cards'][number]['kind']; title: string; value: string; href?: string; note: string }[]; toastClose: string }
   | { kind: 'embed'; page: EmbedPage; frame: { src: string }; variant: 'login' | 'booking' }
   | { kind: 'legal'; title: string; lastUpdated: string; /** The same date as YYYY-MM-DD, for machines. */ lastUpdatedIso: string; lastUpdatedLabel: string; html: string }
   | {
     kind: 'service'; service: Service; heroImage: ImageRef;
-    /** The served cities; those with a city page link to it. */
-    servedCities: { name: string; href?: string }[]; related: ServiceCard[];
+    /** The served cities, at most CITIES_PER_PAGE; those with a city page link to it. */
+    servedCities: { name: string; href?: string }[];
+    /** When there are more served cities than shown: the link to all of them. */
+    moreCities?: { href: string; label: string };
+    related: ServiceCard[];
     reviews: ReviewsProps; discount: DiscountTexts; labels: Site['labels']; breadcrumbs: Breadcrumb[]; breadcrumbLabel: string;
   }
   | {

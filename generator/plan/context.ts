@@ -1,7 +1,7 @@
 /** What every page kind's planner shares: the model, addresses, images, the business node, common pieces. */
 import type { HomeAndConstructionBusiness } from 'schema-dts';
 import type { ServiceEntry, SiteModel } from '../../contracts/content.js';
-import type { Breadcrumb, ImageRef, Layout, PageBody, PageHead, PagePlan, ReviewsProps, ServiceCard } from '../../contracts/pages.js';
+import { CITIES_PER_PAGE, type Breadcrumb, type ImageRef, type Layout, type PageBody, type PageHead, type PagePlan, type ReviewsProps, type ServiceCard } from '../../contracts/pages.js';
 import { fileForRoute, ROUTES } from '../../contracts/routes.js';
 import { business, webPage, type Node } from './jsonld.js';
 import { PlanMemo } from './memo.js';
@@ -18,6 +18,27 @@ export interface PlanOptions {
 
 export const fill = (template: string, vars: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (whole, key: string) => vars[key] ?? whole);
+
+interface ServedCities {
+  shown: { name: string; href?: string }[];
+  /** Whether more cities are served than shown (each of the others then has a card on /locations). */
+  more: boolean;
+  /** The two as one string: an input of the memo that compares by value. */
+  key: string;
+}
+
+function servedCities({ servedCities: all, cities }: SiteModel): ServedCities {
+  const names = all.slice(0, CITIES_PER_PAGE);
+  const wanted = new Set(names);
+  // Only the shown cities' routes, looked up in one pass: a scan per city was quadratic.
+  const routeOf = new Map(cities.filter((c) => c.route && wanted.has(c.name)).map((c) => [c.name, c.route!]));
+  const shown = names.map((name) => {
+    const href = routeOf.get(name);
+    return href ? { name, href } : { name };
+  });
+  const more = all.length > names.length;
+  return { shown, more, key: JSON.stringify([shown, more]) };
+}
 
 export class PlanContext {
   readonly origin: string;
@@ -51,12 +72,14 @@ export class PlanContext {
     return [site, locations, forms, this.opts.images, this.opts.origin, ...services];
   }
 
-  private servedKey: string | undefined;
+  private servedList: ServedCities | undefined;
 
-  /** The served cities and the pages they link to, as one string: an input that compares by value. */
-  get servedCitiesKey(): string {
-    const { cities, servedCities } = this.model;
-    return (this.servedKey ??= JSON.stringify([servedCities, cities.map((c) => [c.name, c.route])]));
+  /**
+   * What a service page and /services list of the served cities: the first CITIES_PER_PAGE (site.yaml's
+   * list, which the schema keeps within it, comes first), linked to their pages.
+   */
+  get served(): ServedCities {
+    return (this.servedList ??= servedCities(this.model));
   }
 
   /** The canonical URL of a route. */

@@ -4,10 +4,11 @@
  * order of the sitemap.
  */
 import type { CityEntry } from '../../contracts/content.js';
-import type { CityTexts, PagePlan } from '../../contracts/pages.js';
-import { BOOK_ONLINE, ROUTES } from '../../contracts/routes.js';
+import { CITIES_PER_PAGE, type CityTexts, type PagePlan } from '../../contracts/pages.js';
+import { BOOK_ONLINE, locationsPageRoute, ROUTES } from '../../contracts/routes.js';
 import { fill, type PlanContext } from './context.js';
 import { breadcrumbs, service } from './jsonld.js';
+import { pagesOf, pagination } from './pagination.js';
 
 type Planner = (ctx: PlanContext) => PagePlan[];
 
@@ -27,28 +28,57 @@ const home: Planner = (ctx) => {
 };
 
 const servicesIndex: Planner = (ctx) => {
-  const { site, services, servicesIndex: si, servedCities } = ctx.model;
+  const { site, services, servicesIndex: si } = ctx.model;
   const route = ROUTES.services;
-  return [ctx.memo.plan(route, [...ctx.sharedInputs, si, ctx.servedCitiesKey], () => {
+  const { shown, key } = ctx.served;
+  return [ctx.memo.plan(route, [...ctx.sharedInputs, si, key], () => {
     const cards = si.services.map((slug) => ctx.serviceCard(services.find((s) => s.slug === slug)!));
+    const areaServed = shown.map((c) => c.name);
     return ctx.page(route, ctx.head(route, si.seo.title, si.seo.description, {
       jsonLd: [
-        ctx.business, ...cards.map((c) => service(c.name, c.summary, ctx.url(c.href), ctx.origin, servedCities)),
+        ctx.business, ...cards.map((c) => service(c.name, c.summary, ctx.url(c.href), ctx.origin, areaServed)),
         breadcrumbs([ctx.homeCrumb, { name: si.heading, href: route }], ctx.origin),
       ],
     }), { kind: 'services', page: si, cards, labels: site.labels });
   })];
 };
 
+/**
+ * /locations: one card per city, CITIES_PER_PAGE to a page. Past one page the first stays at
+ * /locations with the stats, and /locations/page/2 and on follow, linked by a numbered nav.
+ */
 const locations: Planner = (ctx) => {
   const { site, cities, locations: loc } = ctx.model;
-  const route = ROUTES.locations;
   const cards = cities.map((c) => ({ name: c.name, population: c.population, description: c.description, href: c.exploreHref }));
-  return [ctx.memo.plan(route, [...ctx.sharedInputs, JSON.stringify(cards)], () => ctx.page(route, ctx.head(route, loc.seo.title, loc.seo.description, {
-    jsonLd: [ctx.business, breadcrumbs([ctx.homeCrumb, { name: loc.heading, href: route }], ctx.origin)],
-  }), {
-    kind: 'locations', page: loc, stats: site.stats.locations, cities: cards,
-  }))];
+  const pages = pagesOf(cards, CITIES_PER_PAGE);
+  const count = pages.length;
+  const firstCrumbs = [ctx.homeCrumb, { name: loc.heading, href: ROUTES.locations }];
+  // A page's inputs are its own cards (by value) and the number of pages: saving one city plans its page again, not all.
+  return pages.map((cards, i) => {
+    const n = i + 1;
+    const route = locationsPageRoute(n);
+    return ctx.memo.plan(route, [...ctx.sharedInputs, count, JSON.stringify(cards)], () => {
+      const series = {
+        ...(n > 1 && { prev: ctx.url(locationsPageRoute(n - 1)) }),
+        ...(n < count && { next: ctx.url(locationsPageRoute(n + 1)) }),
+      };
+      const nav = count > 1 ? { pagination: pagination(n, count, locationsPageRoute, loc.pagination) } : {};
+      if (n === 1) {
+        return ctx.page(route, ctx.head(route, loc.seo.title, loc.seo.description, {
+          jsonLd: [ctx.business, breadcrumbs(firstCrumbs, ctx.origin)], ...series,
+        }), { kind: 'locations', page: loc, stats: site.stats.locations, cities: cards, ...nav });
+      }
+      const vars = { page: String(n), pages: String(count), brand: site.brand.name, first: cards[0]!.name, last: cards.at(-1)!.name };
+      const crumbs = [...firstCrumbs, { name: fill(loc.pagination.status, vars), href: route }];
+      return ctx.page(route, ctx.head(route, fill(loc.pagination.seoTitle, vars), fill(loc.pagination.seoDescription, vars), {
+        jsonLd: [ctx.business, breadcrumbs(crumbs, ctx.origin)], ...series,
+      }), {
+        // The stats belong to the first page: repeated on every page they would say nothing new.
+        kind: 'locations', page: loc, stats: [], cities: cards, ...nav,
+        breadcrumbs: { items: crumbs, label: site.navigation.breadcrumbLabel },
+      });
+    });
+  });
 };
 
 const checklist: Planner = (ctx) => {
@@ -98,23 +128,24 @@ const legal: Planner = (ctx) => {
   }));
 };
 
+/**
+ * The service pages: the served cities they list and name as areaServed are the first
+ * CITIES_PER_PAGE; when there are more, a link leads to /locations, where each of the others has its card.
+ */
 const servicePages: Planner = (ctx) => {
-  const { site, services, cities, servedCities } = ctx.model;
-  // A map, not cities.find per served city: with thousands of cities that was quadratic.
-  const routeOf = new Map(cities.map((c) => [c.name, c.route]));
-  const servedCityLinks = servedCities.map((name) => {
-    const route = routeOf.get(name);
-    return route ? { name, href: route } : { name };
-  });
-  const inputs = [...ctx.sharedInputs, ctx.servedCitiesKey];
+  const { site, services, locations: loc } = ctx.model;
+  const { shown, more, key } = ctx.served;
+  const areaServed = shown.map((c) => c.name);
+  const moreCities = more ? { moreCities: { href: ROUTES.locations, label: loc.moreCities } } : {};
+  const inputs = [...ctx.sharedInputs, key];
   return services.map((s) => ctx.memo.plan(s.route, inputs, () => {
     const crumbs = [ctx.homeCrumb, { name: site.navigation.primary[0]?.label ?? 'Services', href: ROUTES.services }, { name: s.name, href: s.route }];
     const hero = ctx.image(s.hero.image);
     return ctx.page(s.route, ctx.head(s.route, s.seo.title, s.seo.description, {
       preloadImage: hero, ogImage: hero.src,
-      jsonLd: [ctx.business, service(s.name, s.summary, ctx.url(s.route), ctx.origin, servedCities), breadcrumbs(crumbs, ctx.origin)],
+      jsonLd: [ctx.business, service(s.name, s.summary, ctx.url(s.route), ctx.origin, areaServed), breadcrumbs(crumbs, ctx.origin)],
     }), {
-      kind: 'service', service: s, heroImage: hero, servedCities: servedCityLinks,
+      kind: 'service', service: s, heroImage: hero, servedCities: shown, ...moreCities,
       related: services.filter((o) => o.slug !== s.slug).map((o) => ctx.serviceCard(o)), reviews: ctx.reviews, discount: ctx.model.forms.discount,
       labels: site.labels, breadcrumbs: crumbs, breadcrumbLabel: site.navigation.breadcrumbLabel,
     });

@@ -25,6 +25,12 @@ export function planLayout(model: SiteModel, opts: PlanOptions): Layout {
 export function planPages(model: SiteModel, opts: PlanOptions): PagePlan[] {
   const ctx = new PlanContext(model, opts);
   const pages = PAGE_KINDS.flatMap((plan) => plan(ctx));
-  ctx.memo.retain(new Set(pages.map((p) => p.route)));
+  // Content cannot give two pages one route (the model's rules refuse it); a planner could.
+  const routes = new Set<string>();
+  for (const { route } of pages) {
+    if (routes.has(route)) throw new Error(`two pages were planned at ${route}`);
+    routes.add(route);
+  }
+  ctx.memo.retain(routes);
   return pages;
 }

@@ -26,6 +26,8 @@ export function Document({ head, chrome, preloads, header, footer, children, scr
         <title>{head.title}</title>
         <meta name="description" content={head.description} />
         <link rel="canonical" href={head.canonical} />
+        {head.prev && <link rel="prev" href={head.prev} />}
+        {head.next && <link rel="next" href={head.next} />}
         {head.noindex && <meta name="robots" content="noindex" />}
         <meta name="theme-color" content="#137a70" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />

@@ -14,7 +14,7 @@ import { ServiceSections } from '../components/ServiceSections.js';
 
 type Props = Extract<PageBody, { kind: 'service' }> & { route: string; closeLabel: string };
 
-export function ServicePage({ service, heroImage, servedCities, related, reviews, discount, labels, breadcrumbs, breadcrumbLabel, route, closeLabel }: Props) {
+export function ServicePage({ service, heroImage, servedCities, moreCities, related, reviews, discount, labels, breadcrumbs, breadcrumbLabel, route, closeLabel }: Props) {
   return (
     <>
       <Hero image={heroImage} height="min-h-[60vh]">
@@ -53,6 +53,7 @@ export function ServicePage({ service, heroImage, servedCities, related, reviews
             </li>
           ))}
         </ul>
+        {moreCities && <div className="mt-8 text-center"><LinkButton href={moreCities.href}>{moreCities.label}</LinkButton></div>}
       </Section>
 
       <Faq id="service-faq" heading={service.faq.heading} items={service.faq.items} />

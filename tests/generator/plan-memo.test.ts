@@ -7,8 +7,9 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeSyntheticCities } from '../../bench/synthetic.js';
 import type { SiteModel } from '../../contracts/content.js';
-import type { ImageRef, PagePlan } from '../../contracts/pages.js';
+import { CITIES_PER_PAGE, type ImageRef, type PagePlan } from '../../contracts/pages.js';
 import { ContentSet } from '../../generator/content.js';
 import { PlanMemo } from '../../generator/plan/memo.js';
 import { planPages, type PlanOptions } from '../../generator/plan/plan.js';
@@ -17,6 +18,16 @@ import { ROOT, useContentCopy } from '../helpers/content.js';
 const anyImage: ImageRef = { src: '/assets/img/x.svg', width: 10, height: 10 };
 const images = { get: () => anyImage } as unknown as PlanOptions['images'];
 const options = (memo?: PlanMemo): PlanOptions => ({ origin: 'https://example.com', images, assets: { css: '/a.css', font: { family: 'F', src: '/f.woff2', weight: '400', faceCss: '', loader: '' } }, year: 2026, ...(memo && { memo }) });
+
+/**
+ * The pages that grow with the cities whose plan is a new object after an edit: city pages,
+ * /locations, /services and the service pages, the ones a site of 10,000 cities has 10,000 of or
+ * that list its cities. The few single pages are planned again; that is cheap.
+ */
+function replanned(before: Map<string, PagePlan>, after: Map<string, PagePlan>): string[] {
+  const scaling = [...after.values()].filter((p) => ['city', 'locations', 'services', 'service'].includes(p.body.kind));
+  return scaling.filter((plan) => before.get(plan.route) !== plan).map((plan) => plan.route);
+}
 
 describe('plans remembered between saves (npm run dev)', () => {
   const copy = useContentCopy('plan-memo-');
@@ -39,6 +50,10 @@ describe('plans remembered between saves (npm run dev)', () => {
         await writeFile(file, change(await readFile(file, 'utf8')));
         await content.reread([rel]);
       },
+      async add(rel: string, text: string) {
+        await writeFile(path.join(copy.contentDir, rel), text);
+        await content.reread([rel]);
+      },
       async remove(rel: string) {
         await rm(path.join(copy.contentDir, rel));
         await content.reread([rel]);
@@ -51,13 +66,31 @@ describe('plans remembered between saves (npm run dev)', () => {
     const before = s.plan();
     await s.edit('cities/palo-alto.yaml', (t) => t.replace(/tagline: .*/, 'tagline: Edited in the dev server.'));
     const after = s.plan();
-    // City pages, /locations, /services and the service pages: the ones a site of 10,000 cities has
-    // 10,000 of, or that list 10,000 cities. The few single pages are planned again; that is cheap.
-    const scaling = [...after.values()].filter((p) => ['city', 'locations', 'services', 'service'].includes(p.body.kind));
-    const changed = scaling.filter((plan) => before.get(plan.route) !== plan).map((plan) => plan.route);
+    const changed = replanned(before, after);
     expect(changed).toEqual(['/locations/deep-cleaning-palo-alto-ca']);
     expect(JSON.stringify(after.get(changed[0]!))).toContain('Edited in the dev server.');
     expect(after).toEqual(s.fresh());
+  });
+
+  it('past one page of cities: an edited card plans again only the page of /locations that shows it, and a city added leaves the service pages alone', async () => {
+    await writeSyntheticCities(copy.contentDir, 2 * CITIES_PER_PAGE);
+    const s = await session();
+    const before = s.plan();
+    const pageShowing = (plans: Map<string, PagePlan>, name: string) =>
+      [...plans.values()].find((p) => p.body.kind === 'locations' && p.body.cities.some((c) => c.name === name))?.route;
+    await s.edit('cities/benchville-60.yaml', (t) => t.replace(/^description: .*/m, 'description: Edited in the dev server.'));
+    const edited = s.plan();
+    expect(pageShowing(edited, 'Benchville 60')).toMatch(/^\/locations\/page\/\d+$/);
+    expect(replanned(before, edited)).toEqual([pageShowing(edited, 'Benchville 60'), '/locations/deep-cleaning-benchville-60-ca']);
+    expect(edited).toEqual(s.fresh());
+
+    // Last by name: its card goes on the last page, and it is not among the cities a service page lists.
+    await s.add('cities/zeta-town.yaml', 'name: Zeta Town\npopulation: "~1,000"\ndescription: The last city of the list.\n');
+    const added = s.plan();
+    const last = pageShowing(added, 'Zeta Town');
+    expect(last).toBe([...added.keys()].filter((r) => r.startsWith('/locations/page/')).at(-1));
+    expect(replanned(edited, added)).toEqual([last]);
+    expect(added).toEqual(s.fresh());
   });
 
   it('edits to shared files and to the list of cities reach every page that shows them', async () => {
