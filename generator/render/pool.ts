@@ -18,8 +18,10 @@ const WORKER_YOUNG_SPACE_MIB = 16;
 
 /**
  * A page whose plan is larger than this (JSON characters) renders on the main thread, whose heap
- * is not capped: /locations of a 50,000-city site lists 50,000 cards, more than a worker's heap
- * holds while React renders them. 10,000 cities stay below it.
+ * is not capped. No page lists more than CITIES_PER_PAGE cities any more, so the number of cities
+ * never brings a plan near it (the largest, a service page, is under 20,000). What still could is
+ * one content file of megabytes (a legal text, a checklist: no file has a size limit), and a
+ * worker whose capped heap runs out fails the build; so the fallback stays.
  */
 const WORKER_PAGE_MAX_JSON = 3_000_000;
 
