@@ -2,17 +2,23 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-const UNIT_DIRS = ['generator', 'backend', 'islands', 'staff'];
-
 /**
- * Unit test files that replace modules or globals (vi.mock, vi.stubGlobal, ...): each gets a module
- * graph of its own. Found by reading the files, so a new one cannot slip into the shared graph.
+ * Test files that replace modules or globals (vi.mock, vi.stubGlobal, ...): each gets a module graph
+ * of its own. Found by reading the files, so a new one cannot slip into a shared graph.
  */
-const MOCKING = UNIT_DIRS.flatMap((dir) => readdirSync(path.join('tests', dir), { recursive: true, encoding: 'utf8' })
-  .filter((f) => /\.test\.tsx?$/.test(f))
-  .map((f) => path.join('tests', dir, f).split(path.sep).join('/'))
-  .filter((f) => /\bvi\.(mock|doMock|stubGlobal|stubEnv|spyOn|useFakeTimers)\(/.test(readFileSync(f, 'utf8'))));
+function mocking(dirs: string[]): string[] {
+  return dirs.flatMap((dir) => readdirSync(path.join('tests', dir), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.test\.tsx?$/.test(f))
+    .map((f) => path.join('tests', dir, f).split(path.sep).join('/'))
+    .filter((f) => /\bvi\.(mock|doMock|stubGlobal|stubEnv|spyOn|useFakeTimers)\(/.test(readFileSync(f, 'utf8'))));
+}
+
+const UNIT_DIRS = ['generator', 'backend', 'islands', 'staff'];
 const UNIT = [`tests/{${UNIT_DIRS.join(',')}}/**/*.test.{ts,tsx}`];
+const BROWSER = ['tests/browser/**/*.test.ts'];
+const MOCKING = mocking(UNIT_DIRS);
+// A browser test that mocks would need a project of its own with the shared build: say so rather than share.
+for (const f of mocking(['browser'])) throw new Error(`${f} mocks modules: give it an isolated project in vitest.config.ts`);
 
 export default defineConfig({
   test: {
@@ -29,9 +35,9 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        // One module graph per worker instead of one per file: re-importing the generator, PGlite
-        // and supabase-js for each of 30 files cost 40 CPU seconds. No unit test changes a
-        // module's state or the environment; the files that replace modules (vi.mock) are isolated.
+        // One module graph per worker instead of one per test file: re-importing the generator,
+        // PGlite and supabase-js for every file cost about 100 of the suite's 600 CPU seconds. No
+        // test changes a module's state or the environment; the files that mock are isolated.
         test: { name: 'unit', include: UNIT, exclude: MOCKING, isolate: false },
       },
       {
@@ -41,7 +47,7 @@ export default defineConfig({
       {
         extends: true,
         // Browser tests share one build of the real site (tests/globalSetup.ts).
-        test: { name: 'browser', include: ['tests/browser/**/*.test.ts'], globalSetup: ['tests/globalSetup.ts'] },
+        test: { name: 'browser', include: BROWSER, isolate: false, globalSetup: ['tests/globalSetup.ts'] },
       },
     ],
   },
