@@ -45,6 +45,12 @@ export interface PageHead {
   next?: string;
 }
 
+/** What is kept of a page once it is written: what the sitemap and the host files need of it. */
+export interface WrittenPage { route: string; canonical: string; noindex: boolean }
+
+/** The WrittenPage of a plan. */
+export const writtenPage = (plan: PagePlan): WrittenPage => ({ route: plan.route, canonical: plan.head.canonical, noindex: plan.head.noindex === true });
+
 /** Data the layout (header, footer, document head) needs on every page. */
 export interface Layout {
   brand: string;

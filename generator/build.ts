@@ -7,18 +7,18 @@ import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/pro
 import path from 'node:path';
 import type { SiteModel } from '../contracts/content.js';
 import type { ValidDoc } from '../contracts/documents.js';
-import type { ImageRef, Layout, PagePlan } from '../contracts/pages.js';
+import type { ImageRef, Layout, PagePlan, WrittenPage } from '../contracts/pages.js';
 import { compileCss } from './assets/css.js';
 import { loadFont } from './assets/fonts.js';
 import { contentHash } from './assets/hash.js';
 import { listImages, processImages } from './assets/images.js';
 import { bundleIslandsCached } from './assets/islandsCache.js';
 import { checkContent } from './content.js';
-import type { PlanMemo } from './plan/memo.js';
-import { planLayout, planPages } from './plan/plan.js';
-import { renderPages } from './render/pool.js';
-import type { BatchResult } from './render/renderAndWrite.js';
-import { PageCache, renderCodeVersion } from './render/pageCache.js';
+import type { Memo } from './plan/memo.js';
+import { planEachPage, planLayout, type PlanOptions } from './plan/plan.js';
+import { renderCodeVersion } from './render/pageCache.js';
+import type { PageLinks } from './render/pageLinks.js';
+import { renderSite } from './render/renderSite.js';
 import { adminAssets, writeAdminPage, type AdminAssets } from './cms/adminFiles.js';
 import { inboxAssets, writeInboxPage, type InboxAssets } from './staff/inboxFiles.js';
 import { ContentErrors } from './validate/errors.js';
@@ -63,18 +63,20 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     // The assets do not depend on the content's model: the island bundle (its own process, so
     // another core) and the images are made while the content is read and checked. The 'assets'
     // stage time is what is left to wait for after the content.
-    const [{ model, docs }, site] = await settleAll([checkContent(opts).finally(() => lap('content')), pipeline.assets()]);
+    const [{ model }, site] = await settleAll([checkContent(opts).finally(() => lap('content')), pipeline.assets()]);
     lap('assets');
-    const { layout, pages } = pipeline.plan(model, site);
-    await pipeline.makeDirs(pages);
-    lap('plan');
-    const rendered = await renderCached(pages, layout, tmp, opts);
+    // Pages are planned as the render stage takes them: no list of every plan is ever held.
+    const layout = pipeline.layout(model, site);
+    const rendered = await renderSite(pipeline.pages(model, site), layout, tmp, {
+      cacheDir: path.join(opts.root, '.cache'), codeVersion: renderCodeVersion(opts.root), ...(opts.threads && { threads: opts.threads }),
+    });
     lap('render');
-    pipeline.checkLinks(rendered, pages, site, () => docs);
-    await pipeline.writeHostFiles(model, pages);
+    // The content files are read again only to say where a broken link was written.
+    await pipeline.checkLinks(rendered.links, rendered.pages, site, async () => (await checkContent(opts)).docs);
+    await pipeline.writeHostFiles(model, rendered.pages);
     await swap(tmp, outDir);
     lap('write');
-    return { pages: pages.length, ms: performance.now() - started, stages: lap.stages, outDir, htmlBytes: rendered.bytes };
+    return { pages: rendered.pages.length, ms: performance.now() - started, stages: lap.stages, outDir, htmlBytes: rendered.bytes };
   } catch (err) {
     // A clean-up that fails too must not hide why the build failed.
     await rm(tmp, { recursive: true, force: true, maxRetries: 3 }).catch((cleanup: unknown) => console.error(`Could not remove ${tmp}:`, cleanup));
@@ -97,20 +99,12 @@ function stageTimer() {
   const lap = (stage: string) => {
     const now = performance.now();
     stages[stage] = now - last;
+    // Under node --expose-gc, the heap figure is what is still in use, not garbage yet to be collected.
+    if (process.env.GENERATOR_TIMINGS) (globalThis as { gc?: () => void }).gc?.();
     if (process.env.GENERATOR_TIMINGS) console.error(`  ${stage}: ${Math.round(now - last)} ms (rss ${Math.round(process.memoryUsage.rss() / 2 ** 20)} MiB, heap ${Math.round(process.memoryUsage().heapUsed / 2 ** 20)} MiB)`);
     last = now;
   };
   return Object.assign(lap, { stages });
-}
-
-/** Render what the page cache does not hold; copy the rest from it. */
-async function renderCached(pages: readonly PagePlan[], layout: Layout, outDir: string, opts: BuildOptions): Promise<BatchResult> {
-  const cache = await PageCache.open(path.join(opts.root, '.cache'), renderCodeVersion(opts.root), layout);
-  const restored = await cache.restore(pages, outDir);
-  const rendered = await renderPages(restored.missing, layout, outDir, opts.threads);
-  await cache.store(restored.missing, outDir, new Map(rendered.refs));
-  await cache.save();
-  return { refs: [...restored.refs, ...rendered.refs], bytes: rendered.bytes };
 }
 
 export interface SiteAssets {
@@ -171,25 +165,35 @@ export class Pipeline {
     return this.site;
   }
 
-  plan(model: SiteModel, site: SiteAssets, memo?: PlanMemo): { layout: Layout; pages: PagePlan[] } {
-    const planOptions = { origin: originOf(this.opts, model), images: site.images, assets: site.assets, year: buildYear(), ...(memo && { memo }) };
-    return { layout: planLayout(model, planOptions), pages: planPages(model, planOptions) };
+  private planOptions(model: SiteModel, site: SiteAssets, memo?: Memo): PlanOptions {
+    return { origin: originOf(this.opts, model), images: site.images, assets: site.assets, year: buildYear(), ...(memo && { memo }) };
+  }
+
+  layout(model: SiteModel, site: SiteAssets): Layout {
+    return planLayout(model, this.planOptions(model, site));
+  }
+
+  /** The pages one at a time, planned as they are taken. */
+  pages(model: SiteModel, site: SiteAssets, memo?: Memo): Iterable<PagePlan> {
+    return planEachPage(model, this.planOptions(model, site, memo));
   }
 
   async makeDirs(pages: readonly PagePlan[]): Promise<void> {
     for (const dir of new Set(pages.map((p) => path.dirname(p.file)))) await mkdir(path.join(this.outDir, dir), { recursive: true });
   }
 
-  /** Every internal link and asset reference in the rendered pages must resolve. */
-  /** `docs` is asked for only when a link is broken, to name the file that wrote it. */
-  checkLinks(rendered: BatchResult, pages: readonly PagePlan[], site: SiteAssets, docs: () => readonly ValidDoc[]): void {
+  /**
+   * Every internal link and asset reference in the rendered pages must resolve. `docs` is asked
+   * for only when a link is broken, to name the file that wrote it.
+   */
+  async checkLinks(links: PageLinks, pages: readonly WrittenPage[], site: SiteAssets, docs: () => Promise<readonly ValidDoc[]>): Promise<void> {
     const routes = new Set(pages.map((p) => p.route));
     const exists = (url: string) => routes.has(url) || site.files.has(url);
-    const errors = brokenLinks(new Map(rendered.refs), exists, () => docs().map((d) => ({ file: d.file, text: d.yaml, lineOffset: d.lineOffset })));
+    const errors = await brokenLinks(links.lists(), exists, async () => (await docs()).map((d) => ({ file: d.file, text: d.yaml, lineOffset: d.lineOffset })));
     if (errors.length) throw new ContentErrors(errors);
   }
 
-  async writeHostFiles(model: SiteModel, pages: readonly PagePlan[]): Promise<void> {
+  async writeHostFiles(model: SiteModel, pages: readonly WrittenPage[]): Promise<void> {
     const { opts, outDir } = this;
     const origin = originOf(opts, model);
     if (!this.site) throw new Error('writeHostFiles: the assets are built first (the policy allows the inline font loader)');

@@ -79,6 +79,20 @@ export function replaceFileSync(file: string, data: string | Uint8Array): void {
 }
 
 /**
+ * Write a file that is not there yet straight into place (a build's fresh folder: no temporary
+ * file, no rename), or replace one that is (npm run dev's output). The exclusive create never
+ * opens an existing file, so bytes shared with .cache/pages/ are never written into.
+ */
+export function createOrReplaceFileSync(file: string, data: string | Uint8Array): void {
+  try {
+    writeFileSync(file, data, { flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    replaceFileSync(file, data);
+  }
+}
+
+/**
  * Make `to` the same file as `from`: a hard link (no bytes copied, so a warm build of 10,000 pages
  * takes a tenth of a second instead of seconds), or a copy where links are impossible (another
  * file system). Safe because every writer here replaces files instead of writing into them.

@@ -16,11 +16,12 @@ import type { Worker } from 'node:worker_threads';
 import type { SiteModel } from '../contracts/content.js';
 import type { ContentError } from '../contracts/errors.js';
 import { kindOf } from '../contracts/kinds.js';
-import type { PagePlan } from '../contracts/pages.js';
+import { writtenPage, type PagePlan } from '../contracts/pages.js';
 import { Pipeline, type BuildOptions, type SiteAssets } from './build.js';
 import { ContentSet } from './content.js';
 import { PlanMemo, sameInputs } from './plan/memo.js';
-import { call, renderSplit, startWorker } from './render/pool.js';
+import { PageLinks } from './render/pageLinks.js';
+import { RenderPool, startWorker } from './render/pool.js';
 import { ContentErrors, formatError, sortErrors } from './validate/errors.js';
 
 const RELOAD_SCRIPT = '/__dev/reload.js';
@@ -32,6 +33,8 @@ const SAVE_SETTLE_MS = 10;
  * each event (a timer set after chokidar's own, so it fires after chokidar's window closed).
  */
 const CHOKIDAR_QUIET_MS = 100;
+/** Pages handed to the render worker at a time. */
+const DEV_BATCH = 100;
 
 export interface DevUpdate {
   reason: string;
@@ -164,7 +167,8 @@ export class DevSession {
   }
 
   private async renderChanged(all: boolean): Promise<number> {
-    const { layout, pages } = this.pipeline.plan(this.model!, this.site!, this.memo);
+    const layout = this.pipeline.layout(this.model!, this.site!);
+    const pages = [...this.pipeline.pages(this.model!, this.site!, this.memo)];
     const layoutKey = JSON.stringify(layout);
     const renderAll = all || layoutKey !== this.layoutKey;
     const changed: { plan: PagePlan; digest: string; size: number }[] = [];
@@ -181,10 +185,17 @@ export class DevSession {
       this.worker = startWorker();
       this.layoutKey = '';
     }
-    if (layoutKey !== this.layoutKey) await call(this.worker, { layout });
+    const pool = RenderPool.over([this.worker]);
+    if (layoutKey !== this.layoutKey) await pool.setLayout(layout);
     await this.pipeline.makeDirs(changed.map((c) => c.plan));
-    const rendered = await renderSplit([this.worker], changed.map((c) => ({ page: c.plan, size: c.size })), layout, this.opts.outDir);
-    this.pipeline.checkLinks(rendered, pages, this.site!, () => this.content.docs());
+    // One worker, its heap capped like a build's: the pages in batches, as a build hands them out.
+    const links = new PageLinks();
+    for (let i = 0; i < changed.length; i += DEV_BATCH) {
+      const batch = changed.slice(i, i + DEV_BATCH).map((c) => c.plan);
+      await pool.submit(batch, this.opts.outDir, (result) => batch.forEach((plan, j) => links.add(plan.route, result.lists[result.pages[j]!]!)));
+    }
+    await pool.drain();
+    await this.pipeline.checkLinks(links, pages.map(writtenPage), this.site!, async () => this.content.docs());
     this.layoutKey = layoutKey;
     for (const c of changed) this.rendered.set(c.plan.route, c);
     // Sitemap, host files and the content manager's page change only when pages come or go, or
@@ -194,7 +205,7 @@ export class DevSession {
     const { site, locations, forms, services } = this.model!;
     const hostKey = [[...routes].join('\n'), layoutKey, site, locations, forms, ...services];
     if (!sameInputs(hostKey, this.hostKey)) {
-      await this.pipeline.writeHostFiles(this.model!, pages);
+      await this.pipeline.writeHostFiles(this.model!, pages.map(writtenPage));
       this.hostKey = hostKey;
     }
     return changed.length;

@@ -4,7 +4,7 @@ import type { ServiceEntry, SiteModel } from '../../contracts/content.js';
 import { CITIES_PER_PAGE, type Breadcrumb, type ImageRef, type Layout, type PageBody, type PageHead, type PagePlan, type ReviewsProps, type ServiceCard } from '../../contracts/pages.js';
 import { fileForRoute, ROUTES } from '../../contracts/routes.js';
 import { business, webPage, type Node } from './jsonld.js';
-import { PlanMemo } from './memo.js';
+import { NO_MEMO, type Memo } from './memo.js';
 
 export interface PlanOptions {
   /** Production origin without trailing slash (SITE_URL, else site.siteUrl). */
@@ -13,7 +13,7 @@ export interface PlanOptions {
   assets: Layout['assets'];
   year: number;
   /** Plans remembered from the last run (npm run dev keeps one); a build plans everything afresh. */
-  memo?: PlanMemo;
+  memo?: Memo;
 }
 
 export const fill = (template: string, vars: Record<string, string>) =>
@@ -52,7 +52,7 @@ export class PlanContext {
   readonly reviews: ReviewsProps;
   /** The first breadcrumb of every trail. */
   readonly homeCrumb: Breadcrumb;
-  readonly memo: PlanMemo;
+  readonly memo: Memo;
 
   constructor(readonly model: SiteModel, private readonly opts: PlanOptions) {
     const { site } = model;
@@ -63,7 +63,7 @@ export class PlanContext {
       fallback: site.reviews.fallback, linkLabel: site.reviews.linkLabel, linkUrl: site.reviews.linkUrl,
     };
     this.homeCrumb = { name: site.labels.breadcrumbHome, href: ROUTES.home };
-    this.memo = opts.memo ?? new PlanMemo();
+    this.memo = opts.memo ?? NO_MEMO;
   }
 
   /** What a page's plan may read besides its own entries, as inputs for the memo. */

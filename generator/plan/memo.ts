@@ -10,7 +10,16 @@ export function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolea
   return a.length === b.length && a.every((input, i) => input === b[i]);
 }
 
-export class PlanMemo {
+/** How a planner asks for a plan: made afresh, or remembered (PlanMemo). */
+export interface Memo {
+  plan(route: string, inputs: readonly unknown[], make: () => PagePlan): PagePlan;
+  retain(routes: ReadonlySet<string>): void;
+}
+
+/** A build plans each page once and keeps none: the plans of a large site would fill the memory. */
+export const NO_MEMO: Memo = { plan: (_route, _inputs, make) => make(), retain: () => undefined };
+
+export class PlanMemo implements Memo {
   private plans = new Map<string, { inputs: readonly unknown[]; plan: PagePlan }>();
 
   /**

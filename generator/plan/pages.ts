@@ -10,7 +10,8 @@ import { fill, type PlanContext } from './context.js';
 import { breadcrumbs, service } from './jsonld.js';
 import { pagesOf, pagination } from './pagination.js';
 
-type Planner = (ctx: PlanContext) => PagePlan[];
+/** A page kind's pages; a generator where there are many, so a build holds one plan at a time. */
+type Planner = (ctx: PlanContext) => Iterable<PagePlan>;
 
 /** "February 6, 2025" → "2025-02-06" (validated as a date by the legal front matter schema). */
 function isoDate(shown: string): string {
@@ -47,17 +48,17 @@ const servicesIndex: Planner = (ctx) => {
  * /locations: one card per city, CITIES_PER_PAGE to a page. Past one page the first stays at
  * /locations with the stats, and /locations/page/2 and on follow, linked by a numbered nav.
  */
-const locations: Planner = (ctx) => {
+const locations: Planner = function* (ctx) {
   const { site, cities, locations: loc } = ctx.model;
   const cards = cities.map((c) => ({ name: c.name, population: c.population, description: c.description, href: c.exploreHref }));
   const pages = pagesOf(cards, CITIES_PER_PAGE);
   const count = pages.length;
   const firstCrumbs = [ctx.homeCrumb, { name: loc.heading, href: ROUTES.locations }];
   // A page's inputs are its own cards (by value) and the number of pages: saving one city plans its page again, not all.
-  return pages.map((cards, i) => {
+  for (const [i, cards] of pages.entries()) {
     const n = i + 1;
     const route = locationsPageRoute(n);
-    return ctx.memo.plan(route, [...ctx.sharedInputs, count, JSON.stringify(cards)], () => {
+    yield ctx.memo.plan(route, [...ctx.sharedInputs, count, JSON.stringify(cards)], () => {
       const series = {
         ...(n > 1 && { prev: ctx.url(locationsPageRoute(n - 1)) }),
         ...(n < count && { next: ctx.url(locationsPageRoute(n + 1)) }),
@@ -78,7 +79,7 @@ const locations: Planner = (ctx) => {
         breadcrumbs: { items: crumbs, label: site.navigation.breadcrumbLabel },
       });
     });
-  });
+  }
 };
 
 const checklist: Planner = (ctx) => {
@@ -154,12 +155,16 @@ const servicePages: Planner = (ctx) => {
 
 type CityWithPage = CityEntry & { route: string; page: NonNullable<CityEntry['page']> };
 
-const cityPages: Planner = (ctx) => {
+const cityPages: Planner = function* (ctx) {
   const { site, locations, services, cities } = ctx.model;
   const { related, defaultHeroImage, ...templates } = locations.cityPage;
   const serviceOf = new Map(services.map((s) => [s.slug, s]));
   const shared = ctx.sharedInputs;
-  return cities.filter((c): c is CityWithPage => Boolean(c.route && c.page)).map((city) => ctx.memo.plan(city.route, [...shared, city], () => {
+  for (const city of cities) {
+    if (!city.route || !city.page) continue;
+    yield ctx.memo.plan(city.route, [...shared, city], () => planCity(city as CityWithPage));
+  }
+  function planCity(city: CityWithPage): PagePlan {
     const vars = { city: city.name, brand: site.brand.name };
     const texts = Object.fromEntries(Object.entries(templates).map(([k, v]) => [k, fill(v, vars)])) as CityTexts;
     const hero = ctx.image(city.page.heroImage ?? defaultHeroImage);
@@ -180,7 +185,7 @@ const cityPages: Planner = (ctx) => {
       }),
       reviews: ctx.reviews, discount: ctx.model.forms.discount, breadcrumbs: crumbs, breadcrumbLabel: site.navigation.breadcrumbLabel,
     });
-  }));
+  }
 };
 
 const notFound: Planner = (ctx) => {

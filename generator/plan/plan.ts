@@ -22,15 +22,25 @@ export function planLayout(model: SiteModel, opts: PlanOptions): Layout {
   };
 }
 
+/** Every page of the site, in sitemap order (npm run dev, the content manager's previews, tests). */
 export function planPages(model: SiteModel, opts: PlanOptions): PagePlan[] {
+  return [...planEachPage(model, opts)];
+}
+
+/**
+ * The pages one at a time, in sitemap order: a build renders and forgets each plan as it comes,
+ * so it never holds the plans of every page at once.
+ */
+export function* planEachPage(model: SiteModel, opts: PlanOptions): Generator<PagePlan> {
   const ctx = new PlanContext(model, opts);
-  const pages = PAGE_KINDS.flatMap((plan) => plan(ctx));
   // Content cannot give two pages one route (the model's rules refuse it); a planner could.
   const routes = new Set<string>();
-  for (const { route } of pages) {
-    if (routes.has(route)) throw new Error(`two pages were planned at ${route}`);
-    routes.add(route);
+  for (const planner of PAGE_KINDS) {
+    for (const page of planner(ctx)) {
+      if (routes.has(page.route)) throw new Error(`two pages were planned at ${page.route}`);
+      routes.add(page.route);
+      yield page;
+    }
   }
   ctx.memo.retain(routes);
-  return pages;
 }

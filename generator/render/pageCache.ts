@@ -9,8 +9,6 @@ import { mkdir, readFile, readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { CacheKey, linkAtomic, writeAtomic } from '../cache.js';
 import type { Layout, PagePlan } from '../../contracts/pages.js';
-import type { PageJob } from './pool.js';
-import type { BatchResult } from './renderAndWrite.js';
 
 /** Everything a page's markup can depend on; the forms render the lead limits of supabase/functions/_shared/. */
 const CODE_DIRS = ['contracts', 'templates', 'src', 'generator/render', 'generator/plan', 'supabase/functions/_shared'];
@@ -20,17 +18,8 @@ export function renderCodeVersion(root: string): string {
   return new CacheKey().files(root, CODE_DIRS).lockfile(root).digest();
 }
 
-/** A page with its cache key, computed once per build. */
-export interface Keyed extends PageJob { key: string }
-
-/** File operations, a few dozen at a time: enough to keep the disk busy, few enough for its queue. */
-async function inParallel<T>(items: readonly T[], task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < items.length; i = next++) await task(items[i]!);
-  };
-  await Promise.all(Array.from({ length: 32 }, worker));
-}
+/** A page's cache key, where it is written, and the length of its plan's JSON (a worker's heap limits it). */
+export interface Keyed { key: string; route: string; file: string; size: number }
 
 interface Index {
   version: 1;
@@ -40,7 +29,8 @@ interface Index {
 }
 
 export class PageCache {
-  private fresh = new Map<string, string[]>();
+  /** This build's pages: key → internal URLs (pages with the same links share one list). */
+  private fresh = new Map<string, readonly string[]>();
   private constructor(private readonly dir: string, private readonly index: Index, private readonly prefix: string) {}
 
   static async open(cacheDir: string, codeVersion: string, layout: Layout): Promise<PageCache> {
@@ -51,62 +41,60 @@ export class PageCache {
     return new PageCache(dir, index, prefix);
   }
 
-  private keyed(page: PagePlan): Keyed {
+  keyed(page: PagePlan): Keyed {
     const json = JSON.stringify(page);
-    return { page, key: createHash('sha256').update(this.prefix).update(json).digest('hex').slice(0, 32), size: json.length };
+    return { key: createHash('sha256').update(this.prefix).update(json).digest('hex').slice(0, 32), route: page.route, file: page.file, size: json.length };
   }
 
-  /** Put the cached pages into outDir; the others are returned, with their keys, to be rendered. */
-  async restore(pages: readonly PagePlan[], outDir: string): Promise<{ missing: Keyed[]; refs: BatchResult['refs'] }> {
-    const missing: Keyed[] = [];
-    const hits: Keyed[] = [];
-    for (const page of pages) {
-      const keyed = this.keyed(page);
-      (this.index.pages[keyed.key] === undefined ? missing : hits).push(keyed);
+  /**
+   * Put the cached page into outDir: resolves with its internal URLs, or undefined when the cache
+   * does not hold it (or it was removed meanwhile), and it must be rendered.
+   */
+  async restore({ file, key }: Keyed, outDir: string): Promise<readonly string[] | undefined> {
+    const refIndex = this.index.pages[key];
+    if (refIndex === undefined) return undefined;
+    try {
+      await linkAtomic(path.join(this.dir, `${key}.html`), path.join(outDir, file));
+    } catch {
+      return undefined;
     }
-    const refs: BatchResult['refs'] = [];
-    const seen = new Set<number>();
-    await inParallel(hits, async (hit) => {
-      try {
-        await linkAtomic(path.join(this.dir, `${hit.key}.html`), path.join(outDir, hit.page.file));
-      } catch {
-        missing.push(hit); // removed from the cache meanwhile: render it again
-        return;
-      }
-      const refIndex = this.index.pages[hit.key]!;
-      this.fresh.set(hit.key, this.index.refs[refIndex]!);
-      // Pages with the same links share one list: the link check needs each list once.
-      if (!seen.has(refIndex)) {
-        seen.add(refIndex);
-        refs.push([hit.page.route, this.index.refs[refIndex]!]);
-      }
-    });
-    return { missing, refs };
+    const refs = this.index.refs[refIndex]!;
+    this.fresh.set(key, refs);
+    return refs;
   }
 
-  /** Remember freshly rendered pages: their files in outDir are linked into the cache. */
-  async store(rendered: readonly Keyed[], outDir: string, refsByRoute: ReadonlyMap<string, string[]>) {
-    await inParallel(rendered, async ({ page, key }) => {
-      await linkAtomic(path.join(outDir, page.file), path.join(this.dir, `${key}.html`));
-      this.fresh.set(key, refsByRoute.get(page.route) ?? []);
-    });
+  /** Whether the index names the page (restore() may still find its file gone). */
+  has(key: string): boolean {
+    return this.index.pages[key] !== undefined;
+  }
+
+  /** Remember a freshly rendered page: its file in outDir is linked into the cache. */
+  async store({ file, key }: Keyed, outDir: string, refs: readonly string[]): Promise<void> {
+    await linkAtomic(path.join(outDir, file), path.join(this.dir, `${key}.html`));
+    this.fresh.set(key, refs);
   }
 
   /** Write the index of this build's pages and delete entries no page uses any more. */
   async save(): Promise<void> {
-    const refs: string[][] = [];
-    const refIds = new Map<string, number>();
+    const refs: (readonly string[])[] = [];
+    const refIds = new Map<readonly string[], number>();
+    const byValue = new Map<string, number>();
     const pages: Record<string, number> = {};
     for (const [key, list] of this.fresh) {
-      const id = list.join('\n');
-      let n = refIds.get(id);
+      // Lists are shared arrays: compared by identity first, by value only for a new one.
+      let n = refIds.get(list);
       if (n === undefined) {
-        n = refs.push(list) - 1;
-        refIds.set(id, n);
+        const id = list.join('\n');
+        n = byValue.get(id);
+        if (n === undefined) {
+          n = refs.push(list) - 1;
+          byValue.set(id, n);
+        }
+        refIds.set(list, n);
       }
       pages[key] = n;
     }
-    await writeAtomic(path.join(this.dir, 'index.json'), JSON.stringify({ version: 1, pages, refs } satisfies Index));
+    await writeAtomic(path.join(this.dir, 'index.json'), JSON.stringify({ version: 1, pages, refs } satisfies { version: 1; pages: Record<string, number>; refs: (readonly string[])[] }));
     for (const file of await readdir(this.dir)) {
       if (file.endsWith('.html') && !(file.slice(0, -5) in pages)) await unlink(path.join(this.dir, file)).catch(() => undefined);
     }

@@ -1,11 +1,13 @@
-/** Renders pages on every core: the page list is split between the main thread and worker threads. */
+/**
+ * Render worker threads: each holds the layout and renders the batches of pages it is handed. At
+ * most one batch per worker is in flight, so a build that plans pages as it goes holds a few
+ * hundred plans at a time, however large the site.
+ */
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Layout, PagePlan } from '../../contracts/pages.js';
 import type { BatchResult } from './renderAndWrite.js';
-
-/** Below this many pages, starting workers costs more than it saves. */
-const PARALLEL_THRESHOLD = 400;
+import { Slots } from './slots.js';
 
 /**
  * A render worker's heap for long-lived objects. React's garbage is short-lived; without a limit
@@ -15,18 +17,6 @@ const PARALLEL_THRESHOLD = 400;
 const WORKER_OLD_SPACE_MIB = 128;
 /** Its heap for new objects: 16 MiB instead of V8's default takes 30 MiB off a 10,000-page build's peak. */
 const WORKER_YOUNG_SPACE_MIB = 16;
-
-/**
- * A page whose plan is larger than this (JSON characters) renders on the main thread, whose heap
- * is not capped. No page lists more than CITIES_PER_PAGE cities any more, so the number of cities
- * never brings a plan near it (the largest, a service page, is under 20,000). What still could is
- * one content file of megabytes (a legal text, a checklist: no file has a size limit), and a
- * worker whose capped heap runs out fails the build; so the fallback stays.
- */
-const WORKER_PAGE_MAX_JSON = 3_000_000;
-
-/** A page to render, and the length of its plan's JSON (the page cache computes it anyway). */
-export interface PageJob { page: PagePlan; size: number }
 
 export function startWorker(): Worker {
   // Workers load the TypeScript sources through tsx's API: Node 20 applies --import loaders in a
@@ -58,59 +48,59 @@ export function call(worker: Worker, request: { layout?: Layout; pages?: readonl
   });
 }
 
-export async function renderPages(jobs: readonly PageJob[], layout: Layout, outDir: string, threads = os.availableParallelism()): Promise<BatchResult> {
-  if (jobs.length < PARALLEL_THRESHOLD) return renderOnMain(jobs.map((j) => j.page), layout, outDir);
-  const workers = Array.from({ length: Math.max(1, threads) }, startWorker);
-  try {
-    await Promise.all(workers.map((w) => call(w, { layout })));
-    return await renderSplit(workers, jobs, layout, outDir);
-  } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
+/** Workers that hold one layout and take batches of pages as they come. */
+export class RenderPool {
+  private readonly idle: Worker[];
+  /** One batch per worker in flight. */
+  private readonly batches: Slots;
+
+  private constructor(private readonly workers: readonly Worker[], private readonly owned: boolean) {
+    this.idle = [...workers];
+    this.batches = new Slots(workers.length);
   }
-}
 
-/**
- * Workers with their capped heaps render the pages; the main thread hands out batches and renders
- * the few pages too large for a worker.
- */
-export async function renderSplit(workers: readonly Worker[], jobs: readonly PageJob[], layout: Layout, outDir: string): Promise<BatchResult> {
-  const fits = (j: PageJob) => j.size <= WORKER_PAGE_MAX_JSON;
-  const [a, b] = await Promise.all([
-    renderOn(workers, jobs.filter(fits).map((j) => j.page), outDir),
-    renderOnMain(jobs.filter((j) => !fits(j)).map((j) => j.page), layout, outDir),
-  ]);
-  return { refs: [...a.refs, ...b.refs], bytes: a.bytes + b.bytes };
-}
+  /** New workers, one per core by default, each given the layout. */
+  static async start(layout: Layout, threads = os.availableParallelism()): Promise<RenderPool> {
+    const pool = new RenderPool(Array.from({ length: Math.max(1, threads) }, startWorker), true);
+    await pool.setLayout(layout).catch(async (err: unknown) => {
+      await pool.close();
+      throw err;
+    });
+    return pool;
+  }
 
-async function renderOnMain(pages: readonly PagePlan[], layout: Layout, outDir: string): Promise<BatchResult> {
-  if (!pages.length) return { refs: [], bytes: 0 };
-  // Loaded only here: most builds never render on the main thread, which then need not hold
-  // React and the templates.
-  const { renderAndWrite } = await import('./renderAndWrite.js');
-  return renderAndWrite(pages, layout, outDir);
-}
+  /** Workers kept by the caller (npm run dev keeps one between updates); close() leaves them running. */
+  static over(workers: readonly Worker[]): RenderPool {
+    return new RenderPool(workers, false);
+  }
 
-/**
- * Render pages on workers that already hold the layout, in batches handed out on demand (every
- * core busy to the end; no worker ever holds more than a batch, which its capped heap requires).
- */
-export async function renderOn(workers: readonly Worker[], pages: readonly PagePlan[], outDir: string): Promise<BatchResult> {
-  if (!pages.length) return { refs: [], bytes: 0 };
-  const batchSize = Math.min(500, Math.max(50, Math.ceil(pages.length / (workers.length * 8))));
-  let next = 0;
-  const refs: BatchResult['refs'] = [];
-  let bytes = 0;
-  // Every page links to nearly the same URLs: one string each instead of one per page and link
-  // (400,000 strings for 10,000 pages, held until the link check).
-  const urls = new Map<string, string>();
-  const intern = (url: string) => urls.get(url) ?? (urls.set(url, url), url);
-  await Promise.all(workers.map(async (worker) => {
-    while (next < pages.length) {
-      const batch = pages.slice(next, next += batchSize);
-      const result = (await call(worker, { pages: batch, outDir }))!;
-      for (const [route, list] of result.refs) refs.push([route, list.map(intern)]);
-      bytes += result.bytes;
-    }
-  }));
-  return { refs, bytes };
+  async setLayout(layout: Layout): Promise<void> {
+    await Promise.all(this.workers.map((w) => call(w, { layout })));
+  }
+
+  /**
+   * Hand a batch to the next free worker: resolves once a worker took it (waiting while every
+   * worker is busy), and `done` receives the worker's answer. A failed batch fails the next
+   * submit() and drain().
+   */
+  submit(pages: readonly PagePlan[], outDir: string, done: (result: BatchResult) => void): Promise<void> {
+    return this.batches.run(async () => {
+      const worker = this.idle.pop()!;
+      try {
+        done((await call(worker, { pages, outDir }))!);
+      } finally {
+        this.idle.push(worker);
+      }
+    });
+  }
+
+  /** Resolves when every batch handed out is answered; rejects with the first failure. */
+  drain(): Promise<void> {
+    return this.batches.idle();
+  }
+
+  async close(): Promise<void> {
+    await this.batches.idle().catch(() => undefined);
+    if (this.owned) await Promise.all(this.workers.map((w) => w.terminate()));
+  }
 }

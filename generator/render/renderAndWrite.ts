@@ -1,27 +1,35 @@
 /** Render a batch of pages and write them; returns what the link check needs. */
 import path from 'node:path';
 import type { Layout, PagePlan } from '../../contracts/pages.js';
-import { replaceFileSync } from '../cache.js';
+import { createOrReplaceFileSync } from '../cache.js';
 import { renderPage } from './renderPage.js';
 
 export interface BatchResult {
-  /** route → the internal URLs its page references, for the link check. */
-  refs: [route: string, refs: string[]][];
+  /** The distinct lists of internal URLs the batch's pages reference (most pages share one). */
+  lists: string[][];
+  /** For each page of the batch, in order: the index of its list in `lists`. */
+  pages: number[];
   bytes: number;
 }
 
 export async function renderAndWrite(pages: readonly PagePlan[], layout: Layout, outDir: string): Promise<BatchResult> {
-  const refs: BatchResult['refs'] = [];
-  let bytes = 0;
+  const result: BatchResult = { lists: [], pages: [], bytes: 0 };
+  const listIndex = new Map<string, number>();
   for (const page of pages) {
-    const { html, refs: pageRefs } = renderPage(page, layout);
-    bytes += html.length;
-    refs.push([page.route, pageRefs]);
+    const { html, refs } = renderPage(page, layout);
+    result.bytes += html.length;
+    const id = refs.join('\n');
+    let index = listIndex.get(id);
+    if (index === undefined) {
+      index = result.lists.push(refs) - 1;
+      listIndex.set(id, index);
+    }
+    result.pages.push(index);
     // Synchronous: the thread has nothing else to do, and fs/promises' open-write-close-rename
     // cost a worker 1.2 s per 5,000 pages against a quarter of that.
-    replaceFileSync(path.join(outDir, page.file), html);
+    createOrReplaceFileSync(path.join(outDir, page.file), html);
     // On the main thread, the workers' requests for their next batch are answered between pages.
     await new Promise((resolve) => setImmediate(resolve));
   }
-  return { refs, bytes };
+  return result;
 }

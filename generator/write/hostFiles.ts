@@ -1,7 +1,7 @@
 /** robots.txt, the sitemap and the host config read by Netlify and Cloudflare Pages alike. */
 import { createHash } from 'node:crypto';
 import { SitemapStream, streamToPromise } from 'sitemap';
-import type { PagePlan } from '../../contracts/pages.js';
+import type { WrittenPage } from '../../contracts/pages.js';
 import { ADMIN_HEADERS } from '../cms/adminHeaders.js';
 import { inboxHeaders } from '../staff/inboxHeaders.js';
 import { SECURITY_HEADERS } from './securityHeaders.js';
@@ -18,10 +18,10 @@ interface HostConfig {
   supabaseUrl?: string | undefined;
 }
 
-export async function sitemapXml(pages: readonly PagePlan[], origin: string): Promise<string> {
+export async function sitemapXml(pages: readonly WrittenPage[], origin: string): Promise<string> {
   const stream = new SitemapStream({ hostname: origin });
-  const indexed = pages.filter((p) => !p.head.noindex);
-  for (const page of indexed) stream.write({ url: page.head.canonical });
+  const indexed = pages.filter((p) => !p.noindex);
+  for (const page of indexed) stream.write({ url: page.canonical });
   stream.end();
   return (await streamToPromise(stream)).toString();
 }
@@ -85,7 +85,7 @@ export function headersFile(cfg: HostConfig): string {
 }
 
 /** Old-style .html and trailing-slash addresses lead to the clean URL; anything else gets 404.html. */
-export function redirectsFile(pages: readonly PagePlan[]): string {
+export function redirectsFile(pages: readonly WrittenPage[]): string {
   const lines: string[] = [];
   for (const page of pages) {
     if (page.route === '/' || page.route === '/404') continue;

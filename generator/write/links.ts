@@ -8,11 +8,11 @@ interface LinkSource {
 }
 
 /** Broken references, each located in the content file that most likely wrote it. */
-export function brokenLinks(
-  refsByRoute: ReadonlyMap<string, readonly string[]>,
+export async function brokenLinks(
+  refsByRoute: Iterable<[route: string, refs: readonly string[]]>,
   exists: (url: string) => boolean,
-  sources: () => readonly LinkSource[],
-): ContentError[] {
+  sources: () => Promise<readonly LinkSource[]>,
+): Promise<ContentError[]> {
   const errors: ContentError[] = [];
   const reported = new Set<string>();
   let texts: readonly LinkSource[] | undefined;
@@ -20,7 +20,7 @@ export function brokenLinks(
     for (const ref of refs) {
       if (exists(ref) || reported.has(ref)) continue;
       reported.add(ref);
-      const origin = locate(ref, (texts ??= sources()));
+      const origin = locate(ref, (texts ??= await sources()));
       errors.push({
         file: origin?.file ?? `page ${route}`,
         ...(origin && { line: origin.line, column: origin.column }),

@@ -1,0 +1,127 @@
+/**
+ * Stage render for a build: the pages as they are planned → HTML files in outDir. A page the cache
+ * holds is hard-linked from it; the others go in batches to the render workers (a small site is
+ * rendered on this thread). A plan is dropped once its page is written: what stays per page is its
+ * route, canonical URL and whether it is indexed (for the sitemap and the host files), and the
+ * link check's lists are shared between pages. So the memory a build needs does not grow with the
+ * plans of its pages.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { writtenPage, type Layout, type PagePlan, type WrittenPage } from '../../contracts/pages.js';
+import { PageCache, type Keyed } from './pageCache.js';
+import { PageLinks } from './pageLinks.js';
+import { RenderPool } from './pool.js';
+import { Slots } from './slots.js';
+import type { BatchResult } from './renderAndWrite.js';
+
+/** Below this many pages to render, starting workers costs more than it saves. */
+const PARALLEL_THRESHOLD = 400;
+/** Pages per batch handed to a worker: a tenth of a second of work, a few hundred kilobytes of plans. */
+const BATCH_PAGES = 100;
+/**
+ * A page whose plan is larger than this (JSON characters) renders on this thread, whose heap is
+ * not capped. No page lists more than CITIES_PER_PAGE cities, so the number of cities never brings
+ * a plan near it (the largest, a service page, is under 20,000 characters). What still could is one
+ * content file of megabytes (no file has a size limit), and a worker whose capped heap runs out
+ * would fail the build.
+ */
+const WORKER_PAGE_MAX_JSON = 3_000_000;
+/** File operations (links into and out of the cache) in flight at once: enough to keep the disk busy. */
+const FILE_OPS = 32;
+
+export interface RenderedSite {
+  /** Every page, in the order planned (the sitemap's). */
+  pages: WrittenPage[];
+  links: PageLinks;
+  /** Pages rendered (the others came from the cache), and their HTML's length. */
+  rendered: number;
+  bytes: number;
+}
+
+interface ToRender { page: PagePlan; keyed: Keyed }
+
+export interface RenderOptions {
+  cacheDir: string;
+  /** renderCodeVersion(): the cache's key for the code that renders. */
+  codeVersion: string;
+  threads?: number;
+}
+
+export async function renderSite(plans: Iterable<PagePlan>, layout: Layout, outDir: string, opts: RenderOptions): Promise<RenderedSite> {
+  const cache = await PageCache.open(opts.cacheDir, opts.codeVersion, layout);
+  const site: RenderedSite = { pages: [], links: new PageLinks(), rendered: 0, bytes: 0 };
+  const files = new Slots(FILE_OPS);
+  const dirs = new Set<string>();
+  /** Pages to render not yet handed out, and those too large for a worker. */
+  const queued: ToRender[] = [];
+  const onMain: ToRender[] = [];
+  /** Pages the cache named but could not give (removed meanwhile). */
+  const lost: ToRender[] = [];
+  let pool: RenderPool | undefined;
+
+  // Only the keys are kept while a batch renders: the plans die young, in the space V8 sweeps often.
+  const written = (batch: readonly Keyed[]) => (result: BatchResult) => {
+    site.rendered += batch.length;
+    site.bytes += result.bytes;
+    batch.forEach((keyed, i) => {
+      const refs = site.links.add(keyed.route, result.lists[result.pages[i]!]!);
+      void files.run(() => cache.store(keyed, outDir, refs));
+    });
+  };
+  const handOut = async (all: boolean) => {
+    while (queued.length >= (all ? 1 : BATCH_PAGES)) {
+      const batch = queued.splice(0, BATCH_PAGES);
+      await pool!.submit(batch.map((p) => p.page), outDir, written(batch.map((p) => p.keyed)));
+    }
+  };
+  const render = async (page: ToRender) => {
+    if (page.keyed.size > WORKER_PAGE_MAX_JSON) {
+      onMain.push(page);
+      return;
+    }
+    queued.push(page);
+    if (!pool && queued.length >= PARALLEL_THRESHOLD) pool = await RenderPool.start(layout, opts.threads);
+    if (pool) await handOut(false);
+  };
+
+  try {
+    for (const page of plans) {
+      site.pages.push(writtenPage(page));
+      const dir = path.dirname(page.file);
+      if (!dirs.has(dir)) {
+        mkdirSync(path.join(outDir, dir), { recursive: true });
+        dirs.add(dir);
+      }
+      const keyed = cache.keyed(page);
+      if (!cache.has(keyed.key)) {
+        await render({ page, keyed });
+        continue;
+      }
+      await files.run(async () => {
+        const refs = await cache.restore(keyed, outDir);
+        if (refs) site.links.add(page.route, refs);
+        else lost.push({ page, keyed });
+      });
+    }
+    await files.idle();
+    for (const page of lost) await render(page);
+    if (pool) {
+      await handOut(true);
+      await pool.drain();
+    } else {
+      onMain.unshift(...queued.splice(0));
+    }
+    if (onMain.length) {
+      // Loaded only here: a large build renders on workers, and this thread need not hold React.
+      const { renderAndWrite } = await import('./renderAndWrite.js');
+      written(onMain.map((p) => p.keyed))(await renderAndWrite(onMain.map((p) => p.page), layout, outDir));
+    }
+    await files.idle();
+    await cache.save();
+    return site;
+  } finally {
+    await pool?.close();
+    await files.idle().catch(() => undefined);
+  }
+}
