@@ -22,7 +22,7 @@ import { renderSite } from './render/renderSite.js';
 import { adminAssets, writeAdminPage, type AdminAssets } from './cms/adminFiles.js';
 import { inboxAssets, writeInboxPage, type InboxAssets } from './staff/inboxFiles.js';
 import { ContentErrors } from './validate/errors.js';
-import { headersFile, redirectsFile, robotsTxt, sitemapXml } from './write/hostFiles.js';
+import { headersFile, redirectsFile, robotsTxt, sitemapFiles } from './write/hostFiles.js';
 import { brokenLinks } from './write/links.js';
 
 export interface BuildOptions {
@@ -206,7 +206,7 @@ export class Pipeline {
       supabaseUrl: opts.supabaseUrl,
     };
     await settleAll([
-      writeFile(path.join(outDir, 'sitemap.xml'), await sitemapXml(pages, origin)),
+      ...[...await sitemapFiles(pages, origin)].map(([name, xml]) => writeFile(path.join(outDir, name), xml)),
       writeFile(path.join(outDir, 'robots.txt'), robotsTxt(origin)),
       writeFile(path.join(outDir, '_headers'), headersFile(hostConfig)),
       writeFile(path.join(outDir, '_redirects'), redirectsFile(pages)),

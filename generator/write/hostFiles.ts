@@ -1,6 +1,6 @@
 /** robots.txt, the sitemap and the host config read by Netlify and Cloudflare Pages alike. */
 import { createHash } from 'node:crypto';
-import { SitemapStream, streamToPromise } from 'sitemap';
+import { SitemapIndexStream, SitemapStream, streamToPromise } from 'sitemap';
 import type { WrittenPage } from '../../contracts/pages.js';
 import { ADMIN_HEADERS } from '../cms/adminHeaders.js';
 import { inboxHeaders } from '../staff/inboxHeaders.js';
@@ -18,12 +18,32 @@ interface HostConfig {
   supabaseUrl?: string | undefined;
 }
 
-export async function sitemapXml(pages: readonly WrittenPage[], origin: string): Promise<string> {
-  const stream = new SitemapStream({ hostname: origin });
-  const indexed = pages.filter((p) => !p.noindex);
-  for (const page of indexed) stream.write({ url: page.canonical });
-  stream.end();
-  return (await streamToPromise(stream)).toString();
+/** The sitemap protocol's limit of URLs in one sitemap file (sitemaps.org). */
+export const SITEMAP_MAX_URLS = 50_000;
+
+/**
+ * The sitemap files, by name: sitemap.xml lists every indexed page; past SITEMAP_MAX_URLS pages
+ * it becomes a sitemap index of sitemap-1.xml, sitemap-2.xml and on, each within the limit.
+ */
+export async function sitemapFiles(pages: readonly WrittenPage[], origin: string): Promise<Map<string, string>> {
+  const urls = pages.filter((p) => !p.noindex).map((p) => p.canonical);
+  const urlset = async (part: readonly string[]) => {
+    const stream = new SitemapStream({ hostname: origin });
+    for (const url of part) stream.write({ url });
+    stream.end();
+    return (await streamToPromise(stream)).toString();
+  };
+  if (urls.length <= SITEMAP_MAX_URLS) return new Map([['sitemap.xml', await urlset(urls)]]);
+  const files = new Map<string, string>();
+  const index = new SitemapIndexStream();
+  for (let i = 0; i * SITEMAP_MAX_URLS < urls.length; i++) {
+    const name = `sitemap-${i + 1}.xml`;
+    files.set(name, await urlset(urls.slice(i * SITEMAP_MAX_URLS, (i + 1) * SITEMAP_MAX_URLS)));
+    index.write({ url: `${origin}/${name}` });
+  }
+  index.end();
+  files.set('sitemap.xml', (await streamToPromise(index)).toString());
+  return files;
 }
 
 export const robotsTxt = (origin: string) => `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`;

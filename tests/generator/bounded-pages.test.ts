@@ -14,6 +14,7 @@ import { build } from '../../generator/build.js';
 import { checkContent } from '../../generator/content.js';
 import { contentCopy, problems, ROOT, tempDir, withTempDir } from '../helpers/content.js';
 import { distPages, jsonLd, sitemapUrls } from '../helpers/dist.js';
+import { SITEMAP_MAX_URLS, sitemapFiles } from '../../generator/write/hostFiles.js';
 
 const ORIGIN = 'https://www.example.com';
 const PAGES = 5;
@@ -168,5 +169,23 @@ describe("site.yaml's own list of served cities", () => {
       expect(others).toEqual([]);
       expect(message).toMatch(new RegExp(`^content/site\\.yaml:\\d+:\\d+ servedCities: has ${CITIES_PER_PAGE + 1} items, at most ${CITIES_PER_PAGE} expected\n    hint: .*add files to content/cities/`));
     });
+  });
+});
+
+describe('the sitemap of a site with more pages than one sitemap may list', () => {
+  it(`past ${SITEMAP_MAX_URLS.toLocaleString('en-US')} indexed pages, sitemap.xml is an index of sitemaps within the limit that list every page once`, async () => {
+    const pages = Array.from({ length: SITEMAP_MAX_URLS + 2 }, (_, i) => ({ route: `/p${i}`, canonical: `${ORIGIN}/p${i}`, noindex: i === 7 }));
+    const files = await sitemapFiles(pages, ORIGIN);
+    expect([...files.keys()].sort()).toEqual(['sitemap-1.xml', 'sitemap-2.xml', 'sitemap.xml']);
+    const index = files.get('sitemap.xml')!;
+    expect(index).toContain('<sitemapindex');
+    expect(sitemapUrls(index)).toEqual([`${ORIGIN}/sitemap-1.xml`, `${ORIGIN}/sitemap-2.xml`]);
+    const parts = ['sitemap-1.xml', 'sitemap-2.xml'].map((name) => sitemapUrls(files.get(name)!));
+    for (const part of parts) expect(part.length).toBeLessThanOrEqual(SITEMAP_MAX_URLS);
+    expect(parts.flat()).toEqual(pages.filter((p) => !p.noindex).map((p) => p.canonical));
+    // Within the limit, one sitemap as before.
+    const one = await sitemapFiles(pages.slice(0, SITEMAP_MAX_URLS), ORIGIN);
+    expect([...one.keys()]).toEqual(['sitemap.xml']);
+    expect(sitemapUrls(one.get('sitemap.xml')!)).toHaveLength(SITEMAP_MAX_URLS - 1);
   });
 });
