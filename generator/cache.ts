@@ -3,7 +3,7 @@
  * that a crash or a parallel build can never leave half done. Deleting .cache/ is always safe.
  */
 import { createHash, type Hash } from 'node:crypto';
-import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, renameSync, writevSync } from 'node:fs';
 import { copyFile, cp, link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
@@ -71,24 +71,47 @@ export async function replaceFile(file: string, data: string | Uint8Array): Prom
   await rename(tmp, file);
 }
 
-/** replaceFile, synchronously: for a thread whose only work is to render and write pages. */
-export function replaceFileSync(file: string, data: string | Uint8Array): void {
-  const tmp = temporaryName(file);
-  writeFileSync(tmp, data);
-  renameSync(tmp, file);
+/** Write all of `chunks` to a file descriptor, however many calls it takes. */
+function writeChunksSync(fd: number, chunks: readonly Uint8Array[]): void {
+  let rest = chunks.filter((c) => c.byteLength > 0);
+  while (rest.length) {
+    let written = writevSync(fd, rest);
+    const left: Uint8Array[] = [];
+    for (const chunk of rest) {
+      if (written >= chunk.byteLength) written -= chunk.byteLength;
+      else {
+        left.push(chunk.subarray(written));
+        written = 0;
+      }
+    }
+    rest = left;
+  }
+}
+
+/** Write a new file from chunks with open flags `flag` ('wx': only if it is not there). */
+function writeNewSync(file: string, chunks: readonly Uint8Array[], flag: string): void {
+  const fd = openSync(file, flag);
+  try {
+    writeChunksSync(fd, chunks);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
  * Write a file that is not there yet straight into place (a build's fresh folder: no temporary
  * file, no rename), or replace one that is (npm run dev's output). The exclusive create never
- * opens an existing file, so bytes shared with .cache/pages/ are never written into.
+ * opens an existing file, so bytes shared with .cache/pages/ are never written into. The chunks
+ * go to the file in one call, without being joined first.
  */
-export function createOrReplaceFileSync(file: string, data: string | Uint8Array): void {
+export function createOrReplaceFileSync(file: string, chunks: readonly Uint8Array[]): void {
   try {
-    writeFileSync(file, data, { flag: 'wx' });
+    writeNewSync(file, chunks, 'wx');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    replaceFileSync(file, data);
+    const tmp = temporaryName(file);
+    writeNewSync(tmp, chunks, 'w');
+    renameSync(tmp, file);
   }
 }
 

@@ -50,19 +50,24 @@ function extraScripts(plan: PagePlan, layout: Layout): string[] {
 
 /**
  * Header and footer are the same on every page of a section: React draws them once per build
- * (per layout, per section) and each page's document gets the strings in their places. The
- * places are marked with a per-process nonce that no content can contain.
+ * (per layout, per section), encoded to UTF-8 once, and each page's file gets the bytes in their
+ * places. The places, and the content's, are marked in the document with a per-process nonce that
+ * no content can contain.
  */
 const SLOT = `\u0000${randomUUID()}`;
 const HEADER_SLOT = `${SLOT}:header\u0000`;
 const FOOTER_SLOT = `${SLOT}:footer\u0000`;
 const PRELOADS_SLOT = `${SLOT}:preloads\u0000`;
+const CONTENT_SLOT = `${SLOT}:content\u0000`;
+/** The slots in the order the document holds them. */
+const SLOTS = [PRELOADS_SLOT, HEADER_SLOT, CONTENT_SLOT, FOOTER_SLOT] as const;
+const DOCTYPE = Buffer.from('<!DOCTYPE html>');
 
-interface Part { html: string; refs: readonly string[] }
+interface Part { bytes: Buffer; refs: readonly string[] }
 interface Frame { footer: Part; headers: Map<string, Part> }
 const frames = new WeakMap<Layout, Frame>();
 
-const part = (html: string): Part => ({ html, refs: internalRefs(html) });
+const part = (html: string): Part => ({ bytes: Buffer.from(html), refs: internalRefs(html) });
 
 function frameOf(layout: Layout, section: string): { header: Part; footer: Part } {
   let frame = frames.get(layout);
@@ -78,8 +83,25 @@ function frameOf(layout: Layout, section: string): { header: Part; footer: Part 
   return { header, footer: frame.footer };
 }
 
-/** A page's HTML document and the internal URLs it references (for the link check). */
-export function renderPage(plan: PagePlan, layout: Layout): { html: string; refs: string[] } {
+/** `html` cut at each slot, which must each be there once and in SLOTS order. */
+function cutAtSlots(html: string): string[] {
+  const pieces: string[] = [];
+  let from = 0;
+  for (const slot of SLOTS) {
+    const at = html.indexOf(slot, from);
+    if (at < 0) throw new Error('renderPage: the document lost a slot');
+    pieces.push(html.slice(from, at));
+    from = at + slot.length;
+  }
+  pieces.push(html.slice(from));
+  return pieces;
+}
+
+/**
+ * A page's HTML document, as the chunks of its file in order (UTF-8), and the internal URLs it
+ * references (for the link check).
+ */
+export function renderPage(plan: PagePlan, layout: Layout): { chunks: Buffer[]; refs: string[] } {
   // The page content renders first so the document knows which islands it holds.
   const islands = new Set<IslandName>();
   const rendered = renderToString(
@@ -96,16 +118,20 @@ export function renderPage(plan: PagePlan, layout: Layout): { html: string; refs
     ...(islands.size && layout.assets.entry ? [layout.assets.entry] : []),
     ...(layout.assets.devReload ? [layout.assets.devReload] : []),
   ];
-  const html = renderToString(
+  const shell = renderToString(
     <Document head={plan.head} chrome={layout} preloads={PRELOADS_SLOT} header={HEADER_SLOT} footer={FOOTER_SLOT} scripts={scripts}>
-      <div className="contents" dangerouslySetInnerHTML={{ __html: content }} />
+      <div className="contents" dangerouslySetInnerHTML={{ __html: CONTENT_SLOT }} />
     </Document>,
   );
+  const [beforePreloads, beforeHeader, beforeContent, beforeFooter, end] = cutAtSlots(shell) as [string, string, string, string, string];
   const { header, footer } = frameOf(layout, currentSection(layout, plan.route));
   // The header's and footer's links were collected when they were drawn: only the rest is scanned.
-  const refs = [...new Set([...internalRefs(html), ...header.refs, ...footer.refs])];
-  // Functions, not strings, as replacements: the markup may contain `$&` and the like.
-  return { html: `<!DOCTYPE html>${html.replace(PRELOADS_SLOT, () => preloads).replace(HEADER_SLOT, () => header.html).replace(FOOTER_SLOT, () => footer.html)}`, refs };
+  const refs = [...new Set([...internalRefs(shell), ...internalRefs(content), ...header.refs, ...footer.refs])];
+  const chunks = [
+    DOCTYPE, Buffer.from(beforePreloads), Buffer.from(preloads), Buffer.from(beforeHeader), header.bytes,
+    Buffer.from(beforeContent), Buffer.from(content), Buffer.from(beforeFooter), footer.bytes, Buffer.from(end),
+  ];
+  return { chunks, refs };
 }
 
 const ATTR = /\s(?:href|src|srcset|imagesrcset)="([^"]*)"/g;
