@@ -5,7 +5,9 @@
  */
 import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SiteModel } from '../contracts/content.js';
+import type { CityEntry, SiteModel } from '../contracts/content.js';
+import type { ContentError } from '../contracts/errors.js';
+import { fileForRoute } from '../contracts/routes.js';
 import type { ValidDoc } from '../contracts/documents.js';
 import type { ImageRef, Layout, PagePlan, WrittenPage } from '../contracts/pages.js';
 import { compileCss } from './assets/css.js';
@@ -13,15 +15,22 @@ import { loadFont } from './assets/fonts.js';
 import { contentHash } from './assets/hash.js';
 import { listImages, processImages } from './assets/images.js';
 import { bundleIslandsCached } from './assets/islandsCache.js';
-import { checkContent } from './content.js';
+import { readFileSync } from 'node:fs';
+import type { CityBatchResult, CitySetup } from './cityPages.js';
+import { checkContent, checkSiteContent, type SiteContent } from './content.js';
+import { repeatedCityNames, withCities } from './model/assemble.js';
+import { PageCache } from './render/pageCache.js';
+import { PageLinks } from './render/pageLinks.js';
+import { RenderPool } from './render/pool.js';
+import { Slots } from './render/slots.js';
+import { locator } from './validate/locate.js';
 import type { Memo } from './plan/memo.js';
 import { planEachPage, planLayout, type PlanOptions } from './plan/plan.js';
 import { renderCodeVersion } from './render/pageCache.js';
-import type { PageLinks } from './render/pageLinks.js';
 import { renderSite } from './render/renderSite.js';
 import { adminAssets, writeAdminPage, type AdminAssets } from './cms/adminFiles.js';
 import { inboxAssets, writeInboxPage, type InboxAssets } from './staff/inboxFiles.js';
-import { ContentErrors } from './validate/errors.js';
+import { ContentErrors, sortErrors } from './validate/errors.js';
 import { headersFile, redirectsFile, robotsTxt, sitemapFiles } from './write/hostFiles.js';
 import { brokenLinks } from './write/links.js';
 
@@ -63,20 +72,36 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     // The assets do not depend on the content's model: the island bundle (its own process, so
     // another core) and the images are made while the content is read and checked. The 'assets'
     // stage time is what is left to wait for after the content.
-    const [{ model }, site] = await settleAll([checkContent(opts).finally(() => lap('content')), pipeline.assets()]);
+    const [content, site] = await settleAll([checkSiteContent(opts).finally(() => lap('content')), pipeline.assets()]);
     lap('assets');
-    // Pages are planned as the render stage takes them: no list of every plan is ever held.
-    const layout = pipeline.layout(model, site);
-    const rendered = await renderSite(pipeline.pages(model, site), layout, tmp, {
-      cacheDir: path.join(opts.root, '.cache'), codeVersion: renderCodeVersion(opts.root), ...(opts.threads && { threads: opts.threads }),
-    });
-    lap('render');
-    // The content files are read again only to say where a broken link was written.
-    await pipeline.checkLinks(rendered.links, rendered.pages, site, async () => (await checkContent(opts)).docs);
-    await pipeline.writeHostFiles(model, rendered.pages);
-    await swap(tmp, outDir);
-    lap('write');
-    return { pages: rendered.pages.length, ms: performance.now() - started, stages: lap.stages, outDir, htmlBytes: rendered.bytes };
+    const layout = content.model && pipeline.layout(content.model, site);
+    const cache = layout && await PageCache.open(path.join(opts.root, '.cache'), renderCodeVersion(opts.root), layout);
+    // The render workers read the city files (cityPages.ts): on a large site they start now.
+    const pool = content.cityFiles.length >= CITY_WORKERS_THRESHOLD ? await RenderPool.start(layout, opts.threads) : undefined;
+    try {
+      const cities = await readCities(content, site, pipeline, tmp, { layout, cache, pool });
+      lap('cities');
+      const errors = [...content.errors, ...cities.errors];
+      if (errors.length || !content.model || !layout || !cache) throw new ContentErrors(sortErrors(errors));
+      // The model's cities are their cards: the city pages are written already, and the planners
+      // plan none (a city's page is planned where its page texts are: in cityPages.ts).
+      const model = withCities(content.model, cities.cards);
+      // Pages are planned as the render stage takes them: no list of every plan is ever held.
+      const rendered = await renderSite(pipeline.pages(model, site), layout, tmp, { cache, ...(pool && { pool }), ...(opts.threads && { threads: opts.threads }) });
+      await cache.save();
+      lap('render');
+      for (const [route, refs] of cities.links.lists()) rendered.links.add(route, refs);
+      // Every page in sitemap order: the city pages come last (generator/plan/pages.ts PAGE_KINDS).
+      const pages = [...rendered.pages, ...model.cities.flatMap((c) => cities.pages.get(c.slug) ?? [])];
+      // The content files are read again only to say where a broken link was written.
+      await pipeline.checkLinks(rendered.links, pages, site, async () => (await checkContent(opts)).docs);
+      await pipeline.writeHostFiles(model, pages);
+      await swap(tmp, outDir);
+      lap('write');
+      return { pages: pages.length, ms: performance.now() - started, stages: lap.stages, outDir, htmlBytes: rendered.bytes + cities.bytes };
+    } finally {
+      await pool?.close();
+    }
   } catch (err) {
     // A clean-up that fails too must not hide why the build failed.
     await rm(tmp, { recursive: true, force: true, maxRetries: 3 }).catch((cleanup: unknown) => console.error(`Could not remove ${tmp}:`, cleanup));
@@ -105,6 +130,82 @@ function stageTimer() {
     last = now;
   };
   return Object.assign(lap, { stages });
+}
+
+/** Below this many city files, the main thread reads them itself: starting workers would cost more. */
+const CITY_WORKERS_THRESHOLD = 400;
+/** City files handed to a worker at a time. */
+const CITY_BATCH = 100;
+
+interface CitiesRead {
+  /** The valid cities without their page texts, in file order. */
+  cards: CityEntry[];
+  errors: ContentError[];
+  /** The city pages written, by the city's slug. */
+  pages: Map<string, WrittenPage>;
+  links: PageLinks;
+  bytes: number;
+}
+
+/**
+ * Every city file through the whole pipeline, in the render workers when there is a pool (else on
+ * this thread): checked, and, when the rest of the content is valid (`cache` given), its page
+ * planned and put in place. What comes back is each city's card, problems, page and links; the
+ * rule across cities (one name, one file) is checked here.
+ */
+async function readCities(
+  content: SiteContent, site: SiteAssets, pipeline: Pipeline, outDir: string,
+  { layout, cache, pool }: { layout: Layout | undefined; cache: PageCache | undefined; pool: RenderPool | undefined },
+): Promise<CitiesRead> {
+  const read: CitiesRead = { cards: [], errors: [], pages: new Map(), links: new PageLinks(), bytes: 0 };
+  /** The file of each card, as messages name it. */
+  const cardFiles: string[] = [];
+  const files = new Slots(32);
+  const setup: CitySetup = {
+    contentDir: content.contentDir, displayPrefix: content.displayPrefix,
+    ...(content.model && layout && cache && {
+      render: {
+        model: content.model, plan: pipeline.planOptions(content.model, site), outDir,
+        pagesDir: cache.pagesDir, keyPrefix: cache.keyPrefix, cachedKeys: cache.keys(),
+      },
+    }),
+  };
+  const take = (batch: CityBatchResult) => {
+    read.bytes += batch.bytes;
+    for (const city of batch.cities) {
+      if (city.errors) read.errors.push(...city.errors);
+      if (city.card) {
+        read.cards.push(city.card);
+        cardFiles.push(city.file);
+      }
+      const page = city.page;
+      if (!page || !city.card) continue;
+      read.pages.set(city.card.slug, page.written);
+      const keyed = { key: page.key, route: page.written.route, file: fileForRoute(page.written.route) };
+      const refs = page.list === undefined ? cache!.adopt(page.key) : batch.lists[page.list]!;
+      if (!refs) throw new Error(`the page cache lost ${page.key} (${page.written.route})`);
+      const kept = read.links.add(keyed.route, refs);
+      if (page.list !== undefined) void files.run(() => cache!.store(keyed, outDir, kept));
+    }
+  };
+  if (pool) {
+    await pool.broadcast({ citySetup: setup });
+    for (let i = 0; i < content.cityFiles.length; i += CITY_BATCH) {
+      await pool.ask<CityBatchResult>({ cityFiles: content.cityFiles.slice(i, i + CITY_BATCH) }, take);
+    }
+    await pool.drain();
+  } else if (content.cityFiles.length) {
+    // Loaded only here: a large site reads its cities in the workers, and this thread need not hold React.
+    const { CityPages } = await import('./cityPages.js');
+    take(new CityPages(setup, layout).run(content.cityFiles));
+  }
+  await files.idle();
+  const relOf = (file: string) => file.slice(content.displayPrefix.length);
+  read.errors.push(...repeatedCityNames(
+    read.cards.map((c, i) => ({ name: c.name, file: cardFiles[i]! })),
+    (file) => locator(readFileSync(path.join(content.contentDir, relOf(file)), 'utf8'), 0).value(['name']),
+  ));
+  return read;
 }
 
 export interface SiteAssets {
@@ -165,7 +266,7 @@ export class Pipeline {
     return this.site;
   }
 
-  private planOptions(model: SiteModel, site: SiteAssets, memo?: Memo): PlanOptions {
+  planOptions(model: SiteModel, site: SiteAssets, memo?: Memo): PlanOptions {
     return { origin: originOf(this.opts, model), images: site.images, assets: site.assets, year: buildYear(), ...(memo && { memo }) };
   }
 

@@ -3,7 +3,7 @@
  * that a crash or a parallel build can never leave half done. Deleting .cache/ is always safe.
  */
 import { createHash, type Hash } from 'node:crypto';
-import { closeSync, openSync, readdirSync, readFileSync, renameSync, writevSync } from 'node:fs';
+import { closeSync, copyFileSync, linkSync, openSync, readdirSync, readFileSync, renameSync, writevSync } from 'node:fs';
 import { copyFile, cp, link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
@@ -113,6 +113,26 @@ export function createOrReplaceFileSync(file: string, chunks: readonly Uint8Arra
     writeNewSync(tmp, chunks, 'w');
     renameSync(tmp, file);
   }
+}
+
+/**
+ * linkAtomic, synchronously, for a file that is usually not there yet (a build's fresh folder): a
+ * hard link straight into place, else through a temporary name; a copy across file systems.
+ */
+export function linkFileSync(from: string, to: string): void {
+  try {
+    linkSync(from, to);
+    return;
+  } catch (err) {
+    if (!['EEXIST', 'EXDEV', 'EPERM'].includes((err as NodeJS.ErrnoException).code ?? '')) throw err;
+  }
+  const tmp = temporaryName(to);
+  try {
+    linkSync(from, tmp);
+  } catch {
+    copyFileSync(from, tmp);
+  }
+  renameSync(tmp, to);
 }
 
 /**

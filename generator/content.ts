@@ -35,6 +35,31 @@ export async function checkContent(opts: ContentOptions): Promise<CheckedContent
   return result;
 }
 
+export interface SiteContent {
+  /** The model of every file but the cities (its cities are none yet), when those files are valid. */
+  model?: SiteModel;
+  errors: ContentError[];
+  /** The city files (paths in the content folder), in order: a build reads them where it renders them (cityPages.ts). */
+  cityFiles: string[];
+  contentDir: string;
+  displayPrefix: string;
+}
+
+/**
+ * What a build checks first: every content file but the cities, loaded, validated and assembled
+ * (the rules across files that involve cities are the build's, once the cities are read).
+ */
+export async function checkSiteContent(opts: ContentOptions): Promise<SiteContent> {
+  const cache = await ParseCache.open(path.join(opts.root, '.cache'));
+  const content = new ContentSet(opts, cache);
+  const files = await listContentFiles(content.contentDir);
+  const cityFiles = files.filter((rel) => kindOf(rel) === 'city');
+  await content.read(files.filter((rel) => kindOf(rel) !== 'city'));
+  await cache.save();
+  const result = content.assemble();
+  return { ...(result.model && { model: result.model }), errors: result.errors ?? [], cityFiles, contentDir: content.contentDir, displayPrefix: content.displayPrefix };
+}
+
 /**
  * The content files and what checking each one gave. A build reads them all once; `npm run dev`
  * keeps one set and re-reads only the files that changed.
@@ -53,8 +78,13 @@ export class ContentSet {
 
   /** Check every content file. */
   async readAll(): Promise<void> {
+    await this.read(await listContentFiles(this.contentDir));
+  }
+
+  /** Check these files (posix paths relative to the content folder), and only these. */
+  async read(rels: readonly string[]): Promise<void> {
     this.checked.clear();
-    for (const [rel, bytes] of readFiles(this.contentDir, await listContentFiles(this.contentDir))) {
+    for (const [rel, bytes] of readFiles(this.contentDir, rels)) {
       this.checked.set(rel, checkFile(rel, this.displayPrefix + rel, bytes, this.cache));
     }
   }

@@ -13,7 +13,7 @@ import { locator } from '../validate/locate.js';
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-interface AssembleOptions {
+export interface AssembleOptions {
   contentDir: string;
   /** How messages name the content folder, e.g. "content/". */
   displayPrefix: string;
@@ -46,23 +46,14 @@ export function assembleModel(validDocs: readonly ValidDoc[], opts: AssembleOpti
     const { file }: ContentKind = kinds[name];
     if (file && !docs.has(name)) errors.push({ file: opts.displayPrefix + file, message: 'file is missing', hint: `create it; its schema is content/schemas/${kinds[name].schemaFile}` });
   }
-  for (const doc of [...docs.service, ...docs.city, ...docs.legal]) {
-    if (!SLUG.test(doc.slug)) {
-      errors.push({ file: doc.file, message: `file name "${doc.slug}" cannot be a web address`, hint: 'use lowercase letters, digits and single hyphens, e.g. mountain-view.yaml' });
-    }
-  }
+  for (const doc of [...docs.service, ...docs.city, ...docs.legal]) errors.push(...fileNameRule(doc));
   if (errors.length) return { errors };
 
   const site = docs.one('site').data;
   const services: ServiceEntry[] = docs.service
     .map((d) => entryOf(d, () => ({ ...d.data, slug: d.slug, route: entryRoute(d.slug) })))
     .sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
-  const cities: CityEntry[] = docs.city
-    .map((d) => entryOf(d, () => {
-      const route = d.data.page ? cityRoute(d.slug) : null;
-      return { ...d.data, slug: d.slug, route, exploreHref: route ?? BOOK_ONLINE };
-    }))
-    .sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || a.name.localeCompare(b.name));
+  const cities: CityEntry[] = docs.city.map((d) => entryOf(d, () => cityEntry(d))).sort(byCityOrder);
   const legal: LegalEntry[] = docs.legal
     .map((d) => ({ ...d.data, slug: d.slug, route: entryRoute(d.slug), html: markdownToHtml(d.body ?? '') }))
     .sort((a, b) => a.slug.localeCompare(b.slug));
@@ -101,6 +92,54 @@ function entryOf<T extends object>(doc: ValidDoc, make: () => T): T {
   return entry;
 }
 
+/** A city file's entry in the model. */
+export function cityEntry(doc: ValidDocOf<'city'>): CityEntry {
+  const route = doc.data.page ? cityRoute(doc.slug) : null;
+  return { ...doc.data, slug: doc.slug, route, exploreHref: route ?? BOOK_ONLINE };
+}
+
+/** The order of the cities on /locations: by `order` where given, then by name. */
+export const byCityOrder = (a: Pick<CityEntry, 'order' | 'name'>, b: Pick<CityEntry, 'order' | 'name'>) =>
+  (a.order ?? Infinity) - (b.order ?? Infinity) || a.name.localeCompare(b.name);
+
+/** A file of a folder kind names its page: its name must be usable in an address. */
+function fileNameRule(doc: ValidDoc): ContentError[] {
+  return SLUG.test(doc.slug) ? [] : [{ file: doc.file, message: `file name "${doc.slug}" cannot be a web address`, hint: 'use lowercase letters, digits and single hyphens, e.g. mountain-view.yaml' }];
+}
+
+/**
+ * The rules of one city file that need nothing but it and the content folder: its file name and its
+ * picture. A build checks them in the render worker that reads the file; assembleModel for the rest.
+ */
+export function cityFileRules(doc: ValidDocOf<'city'>, opts: Pick<AssembleOptions, 'contentDir' | 'displayPrefix'>): ContentError[] {
+  const naming = fileNameRule(doc);
+  return naming.length ? naming : imageRule(doc, ['page', 'heroImage'], doc.data.page?.heroImage, opts);
+}
+
+/**
+ * City names must be unique: two files for one city would give two cards. `locateName` says where
+ * a file writes its name; it is asked only for a repeated one.
+ */
+export function repeatedCityNames(
+  cities: Iterable<{ name: string; file: string }>,
+  locateName: (file: string) => { line: number; column: number },
+): ContentError[] {
+  const errors: ContentError[] = [];
+  const byName = new Map<string, string>();
+  for (const { name, file } of cities) {
+    const first = byName.get(name.toLowerCase());
+    if (first) errors.push({ file, ...locateName(file), path: 'name', message: `city "${name}" is already defined in ${first}`, hint: 'remove one of the two files' });
+    else byName.set(name.toLowerCase(), file);
+  }
+  return errors;
+}
+
+/** The model with its cities: a build adds them (without their page texts) once the render workers read them. */
+export function withCities(model: SiteModel, cities: CityEntry[]): SiteModel {
+  const sorted = [...cities].sort(byCityOrder);
+  return { ...model, cities: sorted, servedCities: servedCities(model.site.servedCities, sorted) };
+}
+
 function servedCities(listed: readonly string[], cities: readonly CityEntry[]): string[] {
   const seen = new Set(listed.map((c) => c.toLowerCase()));
   const added = cities.map((c) => c.name).filter((n) => !seen.has(n.toLowerCase())).sort();
@@ -126,14 +165,8 @@ function crossFileRules(model: SiteModel, docs: Docs, opts: AssembleOptions): Co
     message, ...(hint && { hint }),
   });
 
-  // City names must be unique: two files for one city would give two cards.
-  const byName = new Map<string, ValidDoc>();
-  for (const doc of docs.city) {
-    const name = doc.data.name.toLowerCase();
-    const first = byName.get(name);
-    if (first) errors.push(at(doc, ['name'], `city "${doc.data.name}" is already defined in ${first.file}`, 'remove one of the two files'));
-    else byName.set(name, doc);
-  }
+  const cityDocs = new Map(docs.city.map((d) => [d.file, d]));
+  errors.push(...repeatedCityNames(docs.city.map((d) => ({ name: d.data.name, file: d.file })), (file) => locator(cityDocs.get(file)!.yaml, cityDocs.get(file)!.lineOffset).value(['name'])));
 
   // Routes must not collide (a service or legal page named like another page).
   const fixed = new Set<string>(Object.values(ROUTES));
@@ -155,12 +188,7 @@ function crossFileRules(model: SiteModel, docs: Docs, opts: AssembleOptions): Co
   });
 
   // Every image a file names must exist under content/images/.
-  const imagesDir = path.join(opts.contentDir, 'images');
-  const checkImage = (doc: ValidDoc, fieldPath: (string | number)[], image: string | undefined) => {
-    if (image && !existsSync(path.join(imagesDir, image))) {
-      errors.push(at(doc, fieldPath, `image ${image} does not exist`, `put the file in ${opts.displayPrefix}images/ or correct the name`));
-    }
-  };
+  const checkImage = (doc: ValidDoc, fieldPath: (string | number)[], image: string | undefined) => errors.push(...imageRule(doc, fieldPath, image, opts));
   const homeDoc = docs.one('home');
   checkImage(homeDoc, ['hero', 'image'], model.home.hero.image);
   checkImage(homeDoc, ['about', 'image'], model.home.about.image);
@@ -168,4 +196,13 @@ function crossFileRules(model: SiteModel, docs: Docs, opts: AssembleOptions): Co
   for (const doc of docs.service) checkImage(doc, ['hero', 'image'], doc.data.hero.image);
   for (const doc of docs.city) checkImage(doc, ['page', 'heroImage'], doc.data.page?.heroImage);
   return errors;
+}
+
+/** An image a file names must exist under content/images/. */
+function imageRule(doc: ValidDoc, fieldPath: (string | number)[], image: string | undefined, opts: Pick<AssembleOptions, 'contentDir' | 'displayPrefix'>): ContentError[] {
+  if (!image || existsSync(path.join(opts.contentDir, 'images', image))) return [];
+  return [{
+    file: doc.file, ...locator(doc.yaml, doc.lineOffset).value(fieldPath), path: formatPath(fieldPath),
+    message: `image ${image} does not exist`, hint: `put the file in ${opts.displayPrefix}images/ or correct the name`,
+  }];
 }

@@ -156,14 +156,25 @@ const servicePages: Planner = (ctx) => {
 type CityWithPage = CityEntry & { route: string; page: NonNullable<CityEntry['page']> };
 
 const cityPages: Planner = function* (ctx) {
-  const { site, locations, services, cities } = ctx.model;
+  const planCity = cityPagePlanner(ctx);
+  for (const city of ctx.model.cities) {
+    const plan = planCity(city);
+    if (plan) yield plan;
+  }
+};
+
+/**
+ * The planner of one city's page (undefined for a city without one). A build calls it in the render
+ * workers, straight from each city file: the model it plans the other pages from holds the cities
+ * without their page texts.
+ */
+export function cityPagePlanner(ctx: PlanContext): (city: CityEntry) => PagePlan | undefined {
+  const { site, locations, services } = ctx.model;
   const { related, defaultHeroImage, ...templates } = locations.cityPage;
   const serviceOf = new Map(services.map((s) => [s.slug, s]));
   const shared = ctx.sharedInputs;
-  for (const city of cities) {
-    if (!city.route || !city.page) continue;
-    yield ctx.memo.plan(city.route, [...shared, city], () => planCity(city as CityWithPage));
-  }
+  return (city) => (city.route && city.page ? ctx.memo.plan(city.route, [...shared, city], () => planCity(city as CityWithPage)) : undefined);
+
   function planCity(city: CityWithPage): PagePlan {
     const vars = { city: city.name, brand: site.brand.name };
     const texts = Object.fromEntries(Object.entries(templates).map(([k, v]) => [k, fill(v, vars)])) as CityTexts;
@@ -186,7 +197,7 @@ const cityPages: Planner = function* (ctx) {
       reviews: ctx.reviews, discount: ctx.model.forms.discount, breadcrumbs: crumbs, breadcrumbLabel: site.navigation.breadcrumbLabel,
     });
   }
-};
+}
 
 const notFound: Planner = (ctx) => {
   const { notFound: nf } = ctx.model.site;
@@ -195,7 +206,10 @@ const notFound: Planner = (ctx) => {
   })];
 };
 
-/** Every page kind, in sitemap order. */
+/**
+ * Every page kind, in sitemap order. City pages come last (the 404 page before them is in neither
+ * the sitemap nor _redirects): a build plans them in the render workers and lists them after the rest.
+ */
 export const PAGE_KINDS: readonly Planner[] = [
-  home, servicesIndex, locations, checklist, contact, customerLogin, bookOnline, legal, servicePages, cityPages, notFound,
+  home, servicesIndex, locations, checklist, contact, customerLogin, bookOnline, legal, servicePages, notFound, cityPages,
 ];

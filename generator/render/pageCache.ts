@@ -28,6 +28,12 @@ interface Index {
   refs: string[][];
 }
 
+/** A page's cache key: its plan's JSON and what the cache keys every page by (`prefix`). */
+export function keyOf(prefix: string, page: PagePlan): Keyed {
+  const json = JSON.stringify(page);
+  return { key: createHash('sha256').update(prefix).update(json).digest('hex').slice(0, 32), route: page.route, file: page.file, size: json.length };
+}
+
 export class PageCache {
   /** This build's pages: key → internal URLs (pages with the same links share one list). */
   private fresh = new Map<string, readonly string[]>();
@@ -41,9 +47,27 @@ export class PageCache {
     return new PageCache(dir, index, prefix);
   }
 
+  /** What keys the cache's pages besides their plans: the render code and the layout (send it to a worker that keys pages). */
+  get keyPrefix(): string {
+    return this.prefix;
+  }
+
+  /** The keys of the pages the cache holds (for a worker that keys pages itself). */
+  keys(): string[] {
+    return Object.keys(this.index.pages);
+  }
+
   keyed(page: PagePlan): Keyed {
-    const json = JSON.stringify(page);
-    return { key: createHash('sha256').update(this.prefix).update(json).digest('hex').slice(0, 32), route: page.route, file: page.file, size: json.length };
+    return keyOf(this.prefix, page);
+  }
+
+  /** A page a worker found in the cache and linked into place: its internal URLs, or undefined if the index does not name it. */
+  adopt(key: string): readonly string[] | undefined {
+    const refIndex = this.index.pages[key];
+    if (refIndex === undefined) return undefined;
+    const refs = this.index.refs[refIndex]!;
+    this.fresh.set(key, refs);
+    return refs;
   }
 
   /**
@@ -68,8 +92,13 @@ export class PageCache {
     return this.index.pages[key] !== undefined;
   }
 
+  /** The folder of the cached pages (<key>.html). */
+  get pagesDir(): string {
+    return this.dir;
+  }
+
   /** Remember a freshly rendered page: its file in outDir is linked into the cache. */
-  async store({ file, key }: Keyed, outDir: string, refs: readonly string[]): Promise<void> {
+  async store({ file, key }: Pick<Keyed, 'file' | 'key'>, outDir: string, refs: readonly string[]): Promise<void> {
     await linkAtomic(path.join(outDir, file), path.join(this.dir, `${key}.html`));
     this.fresh.set(key, refs);
   }

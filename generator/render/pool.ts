@@ -1,6 +1,6 @@
 /**
  * Render worker threads: each holds the layout and renders the batches of pages it is handed. At
- * most one batch per worker is in flight, so a build that plans pages as it goes holds a few
+ * most two batches per worker are in flight, so a build that plans pages as it goes holds a few
  * hundred plans at a time, however large the site.
  */
 import os from 'node:os';
@@ -22,25 +22,31 @@ export function startWorker(): Worker {
   // Workers load the TypeScript sources through tsx's API: Node 20 applies --import loaders in a
   // worker only after its entry module is resolved, so a plain .ts entry cannot be used.
   const api = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./worker.ts', import.meta.url).href;
+  const entry = new URL('../renderWorker.ts', import.meta.url).href;
   const bootstrap = `import { tsImport } from ${JSON.stringify(api)}; await tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)});`;
   return new Worker(new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`), {
     resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_SPACE_MIB, maxYoungGenerationSizeMb: WORKER_YOUNG_SPACE_MIB },
   });
 }
 
+/**
+ * What a worker is asked: here, its layout and batches of pages; the worker's entry
+ * (generator/renderWorker.ts) lists every request it answers.
+ */
+export type WorkerRequest = Record<string, unknown>;
+
 let lastId = 0;
 
-/** Send a worker its layout (`layout`) or a batch to render (`pages`, `outDir`); resolves with its answer. */
-export function call(worker: Worker, request: { layout?: Layout; pages?: readonly PagePlan[]; outDir?: string }): Promise<BatchResult | undefined> {
+/** Send a worker a request; resolves with its answer. */
+export function call<T>(worker: Worker, request: WorkerRequest): Promise<T> {
   const msg = { id: ++lastId, ...request };
   return new Promise((resolve, reject) => {
-    const onMessage = (reply: { id: number; result?: BatchResult; error?: string }) => {
+    const onMessage = (reply: { id: number; result?: T; error?: string }) => {
       if (reply.id !== msg.id) return;
       worker.off('message', onMessage);
       worker.off('error', reject);
       if (reply.error) reject(new Error(reply.error));
-      else resolve(reply.result);
+      else resolve(reply.result as T);
     };
     worker.on('message', onMessage);
     worker.once('error', reject);
@@ -48,24 +54,32 @@ export function call(worker: Worker, request: { layout?: Layout; pages?: readonl
   });
 }
 
+/**
+ * Requests in flight per worker: a second one waits in the worker's queue, so the worker starts on
+ * it as soon as it answers the first instead of idling while this thread takes the answer in.
+ */
+const IN_FLIGHT_PER_WORKER = 2;
+
 /** Workers that hold one layout and take batches of pages as they come. */
 export class RenderPool {
-  private readonly idle: Worker[];
-  /** One batch per worker in flight. */
+  /** Requests in flight on each worker. */
+  private readonly load: Map<Worker, number>;
   private readonly batches: Slots;
 
   private constructor(private readonly workers: readonly Worker[], private readonly owned: boolean) {
-    this.idle = [...workers];
-    this.batches = new Slots(workers.length);
+    this.load = new Map(workers.map((w) => [w, 0]));
+    this.batches = new Slots(workers.length * IN_FLIGHT_PER_WORKER);
   }
 
-  /** New workers, one per core by default, each given the layout. */
-  static async start(layout: Layout, threads = os.availableParallelism()): Promise<RenderPool> {
+  /** New workers, one per core by default, each given the layout if there is one yet. */
+  static async start(layout: Layout | undefined, threads = os.availableParallelism()): Promise<RenderPool> {
     const pool = new RenderPool(Array.from({ length: Math.max(1, threads) }, startWorker), true);
-    await pool.setLayout(layout).catch(async (err: unknown) => {
-      await pool.close();
-      throw err;
-    });
+    if (layout) {
+      await pool.setLayout(layout).catch(async (err: unknown) => {
+        await pool.close();
+        throw err;
+      });
+    }
     return pool;
   }
 
@@ -74,8 +88,13 @@ export class RenderPool {
     return new RenderPool(workers, false);
   }
 
-  async setLayout(layout: Layout): Promise<void> {
-    await Promise.all(this.workers.map((w) => call(w, { layout })));
+  setLayout(layout: Layout): Promise<void> {
+    return this.broadcast({ layout });
+  }
+
+  /** The same request to every worker (say, what every later request needs). */
+  async broadcast(request: WorkerRequest): Promise<void> {
+    await Promise.all(this.workers.map((w) => call(w, request)));
   }
 
   /**
@@ -84,12 +103,19 @@ export class RenderPool {
    * submit() and drain().
    */
   submit(pages: readonly PagePlan[], outDir: string, done: (result: BatchResult) => void): Promise<void> {
+    return this.ask<BatchResult>({ pages, outDir }, done);
+  }
+
+  /** submit() for any request: the next free worker takes it, `done` gets its answer. */
+  ask<T>(request: WorkerRequest, done: (result: T) => void): Promise<void> {
     return this.batches.run(async () => {
-      const worker = this.idle.pop()!;
+      // The least busy worker.
+      const worker = [...this.load].reduce((a, b) => (b[1] < a[1] ? b : a))[0];
+      this.load.set(worker, this.load.get(worker)! + 1);
       try {
-        done((await call(worker, { pages, outDir }))!);
+        done(await call<T>(worker, request));
       } finally {
-        this.idle.push(worker);
+        this.load.set(worker, this.load.get(worker)! - 1);
       }
     });
   }

@@ -9,7 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { writtenPage, type Layout, type PagePlan, type WrittenPage } from '../../contracts/pages.js';
-import { PageCache, type Keyed } from './pageCache.js';
+import type { Keyed, PageCache } from './pageCache.js';
 import { PageLinks } from './pageLinks.js';
 import { RenderPool } from './pool.js';
 import { Slots } from './slots.js';
@@ -42,14 +42,16 @@ export interface RenderedSite {
 interface ToRender { page: PagePlan; keyed: Keyed }
 
 export interface RenderOptions {
-  cacheDir: string;
-  /** renderCodeVersion(): the cache's key for the code that renders. */
-  codeVersion: string;
+  /** The page cache; saved by the caller once every page is in place. */
+  cache: PageCache;
+  /** Workers already running with this layout (not closed here); else started when there is enough to render. */
+  pool?: RenderPool;
   threads?: number;
 }
 
 export async function renderSite(plans: Iterable<PagePlan>, layout: Layout, outDir: string, opts: RenderOptions): Promise<RenderedSite> {
-  const cache = await PageCache.open(opts.cacheDir, opts.codeVersion, layout);
+  const { cache } = opts;
+  let pool = opts.pool;
   const site: RenderedSite = { pages: [], links: new PageLinks(), rendered: 0, bytes: 0 };
   const files = new Slots(FILE_OPS);
   const dirs = new Set<string>();
@@ -58,7 +60,6 @@ export async function renderSite(plans: Iterable<PagePlan>, layout: Layout, outD
   const onMain: ToRender[] = [];
   /** Pages the cache named but could not give (removed meanwhile). */
   const lost: ToRender[] = [];
-  let pool: RenderPool | undefined;
 
   // Only the keys are kept while a batch renders: the plans die young, in the space V8 sweeps often.
   const written = (batch: readonly Keyed[]) => (result: BatchResult) => {
@@ -118,10 +119,9 @@ export async function renderSite(plans: Iterable<PagePlan>, layout: Layout, outD
       written(onMain.map((p) => p.keyed))(await renderAndWrite(onMain.map((p) => p.page), layout, outDir));
     }
     await files.idle();
-    await cache.save();
     return site;
   } finally {
-    await pool?.close();
+    if (pool !== opts.pool) await pool?.close();
     await files.idle().catch(() => undefined);
   }
 }
