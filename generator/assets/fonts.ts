@@ -80,7 +80,7 @@ export function loadFont(root: string): Promise<FontAsset> {
     const cached = path.join(root, '.cache', 'font', `${key}.woff2`);
     const bytes: Buffer = await readFile(cached).catch(async () => {
       // HarfBuzz (WebAssembly) in a process of its own: the build would keep its memory.
-      await runInOwnProcess({ module: new URL('./fonts.ts', import.meta.url), fn: 'subsetFontInto', args: [fontSource(), cached], what: 'font subsetting' });
+      await runInOwnProcess({ job: 'subsetFontInto', args: [fontSource(), cached], what: 'font subsetting' });
       return readFile(cached);
     });
     const src = `/assets/inter-latin-${contentHash(bytes)}.woff2`;

@@ -98,7 +98,7 @@ export async function encodeImages(contentDir: string, cacheDir: string, names: 
 }
 
 async function encodeInOwnProcess(contentDir: string, cacheDir: string, names: readonly string[]): Promise<void> {
-  await runInOwnProcess({ module: new URL('./images.ts', import.meta.url), fn: 'encodeImages', args: [contentDir, cacheDir, names], what: 'image encoding' });
+  await runInOwnProcess({ job: 'encodeImages', args: [contentDir, cacheDir, names], what: 'image encoding' });
 }
 
 async function describeImages(contentDir: string, cacheDir: string, names: readonly string[], encoder: Encoder) {

@@ -1,35 +1,37 @@
 /**
  * Asset work that loads large libraries (Vite, Tailwind's compiler, HarfBuzz, sharp) runs in a Node
  * process of its own: the build's process would keep their memory while it renders pages. The
- * child (ownProcessEntry.ts) imports the module, calls the function and prints its result as JSON;
- * it loads TypeScript through tsx, as the generator itself does.
+ * child (generator/ownProcessEntry.ts, compiled: generator/compiled.mjs) runs one job of
+ * generator/ownProcessJobs.ts and prints its result as JSON.
  */
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { compiledCode } from '../compiled.mjs';
+import type { JobFunction, OwnProcessJob } from '../ownProcessJobs.js';
 
 const run = promisify(execFile);
-const entry = fileURLToPath(new URL('./ownProcessEntry.ts', import.meta.url));
 
-export interface OwnProcessCall {
-  /** The module (its URL: new URL('./x.ts', import.meta.url)) and the exported function to call. */
-  module: URL;
-  fn: string;
+export interface OwnProcessCall<K extends OwnProcessJob> {
+  job: K;
   /** The function's arguments, as JSON. */
-  args: unknown[];
+  args: Parameters<JobFunction<K>>;
   /** Named in the error: "<what> failed: <the child's error>". */
   what: string;
   cwd?: string;
 }
 
-/** The function's result (JSON), computed in a process of its own. */
-export async function runInOwnProcess<T>({ module, fn, args, what, cwd }: OwnProcessCall): Promise<T> {
+/** The job's result (JSON), computed in a process of its own. */
+export async function runInOwnProcess<K extends OwnProcessJob>({ job, args, what, cwd }: OwnProcessCall<K>): Promise<Awaited<ReturnType<JobFunction<K>>>> {
+  const started = performance.now();
   try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', entry, JSON.stringify({ module: module.href, fn, args })], {
+    const entry = (await compiledCode()).entry('ownProcess');
+    const { stdout, stderr } = await run(process.execPath, ['--enable-source-maps', fileURLToPath(entry), JSON.stringify({ job, args })], {
       ...(cwd && { cwd }),
       maxBuffer: 16 << 20,
     });
-    return JSON.parse(stdout.trim().split('\n').at(-1)!) as T;
+    if (process.env.GENERATOR_TIMINGS) console.error(`    ${job} (own process): ${Math.round(performance.now() - started)} ms, ${/cpu (\d+ ms)/.exec(stderr)?.[1] ?? '?'} processor time`);
+    return JSON.parse(stdout.trim().split('\n').at(-1)!) as Awaited<ReturnType<JobFunction<K>>>;
   } catch (err) {
     const stderr = (err as { stderr?: string }).stderr?.trim();
     // Node prints the throwing source line first; the cause is the line that names the error.
