@@ -3,20 +3,12 @@ import './env.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkContent } from './content.js';
+import type { BuildOptions } from './build.js';
+import type { RequestHandler } from './serve/server.js';
 import { ContentErrors, formatError, githubAnnotation } from './validate/errors.js';
-import { writeSchemas } from './schemasWrite.js';
-import { build, type BuildOptions } from './build.js';
-import { writeNewCity } from './newCity.js';
-import { printLeads } from './leads.js';
-import { createLocalBackend } from './serve/backend.js';
-import { localApiKey } from './serve/gateway.js';
-import { startServer, type RequestHandler } from './serve/server.js';
-import { parseAllowedHosts } from './serve/allowedHosts.js';
-import { DevSession, printUpdate } from './dev.js';
-import { CmsLocalBackend } from './cms/localBackend.js';
-import { announceLocalServer, staffCommand } from './staff.js';
 
+// Each command imports only the modules it uses (`npm run build` never loads PGlite, the server or
+// supabase-js): in the compiled code each import() below is a chunk of its own.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main(argv: string[]): Promise<number> {
@@ -26,12 +18,14 @@ async function main(argv: string[]): Promise<number> {
       if (!process.env.SUPABASE_URL) {
         console.warn('Warning: SUPABASE_URL is not set, so the forms of this build post to the site\'s own origin, which only `npm start` answers. Set SUPABASE_URL and SUPABASE_ANON_KEY when building for production.');
       }
+      const { build } = await import('./build.js');
       const result = await build(buildOptionsFromEnv());
       console.log(`Built ${result.pages} pages in ${(result.ms / 1000).toFixed(2)} s → ${path.relative(root, result.outDir)}/`);
       return 0;
     }
     case 'start': {
       const options = buildOptionsFromEnv();
+      const { build } = await import('./build.js');
       const result = await build(options);
       console.log(`Built ${result.pages} pages in ${(result.ms / 1000).toFixed(2)} s.`);
       const { url, backend } = await serve(options, result.outDir);
@@ -40,6 +34,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'dev': {
       const options = { ...buildOptionsFromEnv(), outDir: path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist')) };
+      const [{ DevSession, printUpdate }, { CmsLocalBackend }] = await Promise.all([import('./dev.js'), import('./cms/localBackend.js')]);
       const session = new DevSession(options, printUpdate);
       await session.start();
       const unwatch = await session.watch();
@@ -53,22 +48,26 @@ async function main(argv: string[]): Promise<number> {
       return new Promise<number>(() => {});
     }
     case 'staff':
-      return staffCommand(args);
+      return (await import('./staff.js')).staffCommand(args);
     case 'leads': {
+      const { printLeads } = await import('./leads.js');
       await printLeads(path.join(root, '.data/pglite'));
       return 0;
     }
     case 'check': {
+      const { checkContent } = await import('./content.js');
       const { model } = await checkContent({ root, contentDir: contentDirFromEnv() });
       console.log(`Content is valid: ${model.services.length} services, ${model.cities.length} cities, ${model.legal.length} legal pages.`);
       return 0;
     }
     case 'new-city': {
+      const { writeNewCity } = await import('./newCity.js');
       const file = await writeNewCity(contentDirFromEnv(), args.join(' '));
       console.log(`Wrote ${path.relative(root, file)}. Edit its texts, then run npm run check.`);
       return 0;
     }
     case 'schemas': {
+      const { writeSchemas } = await import('./schemasWrite.js');
       const changed = await writeSchemas(path.join(root, 'content'));
       console.log(changed.length ? `Wrote ${changed.join(', ')}` : 'Schemas are up to date.');
       return 0;
@@ -84,6 +83,9 @@ async function main(argv: string[]): Promise<number> {
  * Supabase project the forms post to this server, whose local backend stores leads in .data/.
  */
 async function serve(options: BuildOptions, distDir: string, first?: RequestHandler, beforeStop?: () => Promise<void>) {
+  const [{ createLocalBackend }, { localApiKey }, { startServer }, { parseAllowedHosts }, { announceLocalServer }] = await Promise.all([
+    import('./serve/backend.js'), import('./serve/gateway.js'), import('./serve/server.js'), import('./serve/allowedHosts.js'), import('./staff.js'),
+  ]);
   const backend = options.supabaseUrl ? undefined : await createLocalBackend({ dataDir: path.join(root, '.data/pglite'), apiKey: localApiKey(options.supabaseAnonKey) });
   const listen = async () => startServer({
     distDir,
