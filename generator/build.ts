@@ -9,7 +9,7 @@ import type { SiteModel } from '../contracts/content.js';
 import type { ValidDoc } from '../contracts/documents.js';
 import type { ImageRef, Layout, PagePlan } from '../contracts/pages.js';
 import { compileCss } from './assets/css.js';
-import { loadFont } from './assets/fonts.js';
+import { fallbackFontFace, loadFont } from './assets/fonts.js';
 import { contentHash } from './assets/hash.js';
 import { listImages, processImages } from './assets/images.js';
 import { bundleIslandsCached } from './assets/islandsCache.js';
@@ -60,10 +60,11 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   // when it is removed, and the error is the failed step's own (the content's first).
   try {
     const pipeline = new Pipeline(opts, tmp);
-    // The assets do not depend on the content's model: the island bundle (its own process, so
-    // another core) and the images are made while the content is read and checked. The 'assets'
-    // stage time is what is left to wait for after the content.
-    const [{ model, docs }, site] = await settleAll([checkContent(opts).finally(() => lap('content')), pipeline.assets()]);
+    // The assets do not depend on the content's model: they are started first, so their processes
+    // (generator/assets/ownProcess.ts: the other core) work while the content is read and checked.
+    // The 'assets' stage time is what is left to wait for after the content.
+    const assets = pipeline.assets();
+    const [site, { model, docs }] = await settleAll([assets, checkContent(opts).finally(() => lap('content'))]);
     lap('assets');
     const { layout, pages } = pipeline.plan(model, site);
     await pipeline.makeDirs(pages);
@@ -133,14 +134,19 @@ export class Pipeline {
     this.contentDir = opts.contentDir ?? path.join(opts.root, 'content');
   }
 
-  /** Stylesheet, font, images, island bundle, page scripts and static files, written to outDir. */
+  /**
+   * Stylesheet, font, images, island bundle, page scripts, static files and the content manager's
+   * and the inbox's bundles, written to outDir. Every job starts at once: none waits for another
+   * (the stylesheet needs the font's fallback, not the font).
+   */
   async assets(): Promise<SiteAssets> {
     const { opts, contentDir, outDir, extraAssets } = this;
     const { root } = opts;
     await mkdir(path.join(outDir, 'assets', 'img'), { recursive: true });
-    const [images, font, islands, scripts, staticFiles, admin, inbox] = await settleAll([
+    const [images, font, css, islands, scripts, staticFiles, admin, inbox] = await settleAll([
       listImages(contentDir).then((names) => processImages(contentDir, path.join(root, '.cache', 'images'), names)),
       loadFont(root),
+      compileCss(root, fallbackFontFace()),
       opts.skipIslands ? undefined : bundleIslandsCached({
         root, outDir: path.join(outDir, 'assets'),
         ...(opts.supabaseUrl && { supabaseUrl: opts.supabaseUrl }),
@@ -152,7 +158,6 @@ export class Pipeline {
       opts.skipIslands ? undefined : adminAssets(root, outDir),
       opts.skipIslands ? undefined : inboxAssets({ root, outDir, supabaseUrl: opts.supabaseUrl, supabaseAnonKey: opts.supabaseAnonKey }),
     ]);
-    const css = await compileCss(root, font.fallbackCss);
     const cssUrl = `/assets/site-${contentHash(css)}.css`;
     await settleAll([
       writeFile(path.join(outDir, cssUrl), css),

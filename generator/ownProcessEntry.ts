@@ -1,12 +1,23 @@
-/** The child of runInOwnProcess (generator/assets/ownProcess.ts): runs one job, prints its result as JSON. */
+/**
+ * The asset helper process of runInOwnProcess (generator/assets/ownProcess.ts): runs the jobs it
+ * is sent, side by side, and answers each with its result (JSON) or its error. It ends when the
+ * build closes the channel, which it does once no job is left.
+ */
 import { ownProcessJobs, type OwnProcessJob } from './ownProcessJobs.js';
+import type { JobReply } from './assets/ownProcess.js';
 
-const call = JSON.parse(process.argv[2] ?? '{}') as { job: OwnProcessJob; args: unknown[] };
-const run = (await ownProcessJobs[call.job]()) as (...args: unknown[]) => unknown;
-const result = await run(...call.args);
-process.stdout.write(`${JSON.stringify(result ?? null)}\n`);
-// GENERATOR_TIMINGS: the parent prints how much processor time the job took.
-if (process.env.GENERATOR_TIMINGS) {
+const reply = (message: JobReply) => {
   const { user, system } = process.cpuUsage();
-  process.stderr.write(`cpu ${Math.round((user + system) / 1000)} ms\n`);
-}
+  process.send!({ ...message, cpuMs: Math.round((user + system) / 1000) });
+};
+
+process.on('message', async ({ id, job, args }: { id: number; job: OwnProcessJob; args: unknown[] }) => {
+  try {
+    const run = (await ownProcessJobs[job]()) as (...args: unknown[]) => unknown;
+    reply({ id, result: (await run(...args)) ?? null });
+  } catch (err) {
+    reply({ id, error: err instanceof Error ? err.message : String(err) });
+  }
+});
+// Closed by the build once nothing is left (or because the build ended): nothing more to do.
+process.on('disconnect', () => process.exit(0));
