@@ -3,7 +3,7 @@
  * a temporary folder that replaces dist/ only when everything succeeded (a failed build leaves the
  * previous dist/ exactly as it was); `npm run dev` (dev.ts) drives the same Pipeline incrementally.
  */
-import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteModel } from '../contracts/content.js';
 import type { ValidDoc } from '../contracts/documents.js';
@@ -37,6 +37,12 @@ export interface BuildOptions {
   threads?: number;
   /** Skip the island bundle (content-only builds in tests and benchmarks). */
   skipIslands?: boolean;
+  /**
+   * `npm start`: dist/ is swapped in as soon as the site's pages are written, and the content
+   * manager's and the lead inbox's pages (their bundles take seconds when not cached) are added to
+   * it afterwards; BuildResult.backOffice settles once they are.
+   */
+  backOfficeAfter?: boolean;
 }
 
 export interface BuildResult {
@@ -46,6 +52,8 @@ export interface BuildResult {
   stages: Record<string, number>;
   outDir: string;
   htmlBytes: number;
+  /** Settles when /admin and /leads are in outDir: at once, unless built with backOfficeAfter. */
+  backOffice: Promise<void>;
 }
 
 const originOf = (opts: BuildOptions, model: SiteModel) => (opts.siteUrl ?? model.site.siteUrl).replace(/\/+$/, '');
@@ -75,7 +83,8 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     await pipeline.writeHostFiles(model, pages);
     await swap(tmp, outDir);
     lap('write');
-    return { pages: pages.length, ms: performance.now() - started, stages: lap.stages, outDir, htmlBytes: rendered.bytes };
+    const backOffice = opts.backOfficeAfter ? pipeline.addBackOffice(model, outDir) : Promise.resolve();
+    return { pages: pages.length, ms: performance.now() - started, stages: lap.stages, outDir, htmlBytes: rendered.bytes, backOffice };
   } catch (err) {
     // A clean-up that fails too must not hide why the build failed.
     await rm(tmp, { recursive: true, force: true, maxRetries: 3 }).catch((cleanup: unknown) => console.error(`Could not remove ${tmp}:`, cleanup));
@@ -135,14 +144,15 @@ export class Pipeline {
   }
 
   /**
-   * Stylesheet, font, images, island bundle, page scripts, static files and the content manager's
-   * and the inbox's bundles, written to outDir. Every job starts at once: none waits for another
-   * (the stylesheet needs the font's fallback, not the font).
+   * Stylesheet, font, images, island bundle, page scripts, static files and (unless added later,
+   * backOfficeAfter) the content manager's and the inbox's bundles, written to outDir. Every job
+   * starts at once: none waits for another (the stylesheet needs the font's fallback, not the font).
    */
   async assets(): Promise<SiteAssets> {
     const { opts, contentDir, outDir, extraAssets } = this;
     const { root } = opts;
     await mkdir(path.join(outDir, 'assets', 'img'), { recursive: true });
+    const backOffice = !opts.skipIslands && !opts.backOfficeAfter;
     const [images, font, css, islands, scripts, staticFiles, admin, inbox] = await settleAll([
       listImages(contentDir).then((names) => processImages(contentDir, path.join(root, '.cache', 'images'), names)),
       loadFont(root),
@@ -155,8 +165,8 @@ export class Pipeline {
       }),
       copyScripts(root, outDir),
       copyStatic(contentDir, outDir),
-      opts.skipIslands ? undefined : adminAssets(root, outDir),
-      opts.skipIslands ? undefined : inboxAssets({ root, outDir, supabaseUrl: opts.supabaseUrl, supabaseAnonKey: opts.supabaseAnonKey }),
+      backOffice ? adminAssets(root, outDir) : undefined,
+      backOffice ? inboxAssets(this.inboxOptions(outDir)) : undefined,
     ]);
     const cssUrl = `/assets/site-${contentHash(css)}.css`;
     await settleAll([
@@ -174,6 +184,40 @@ export class Pipeline {
     this.inbox = inbox;
     this.site = { assets, images: images.refs, files };
     return this.site;
+  }
+
+  private inboxOptions(outDir: string) {
+    const { root, supabaseUrl, supabaseAnonKey } = this.opts;
+    return { root, outDir, supabaseUrl, supabaseAnonKey };
+  }
+
+  /**
+   * The content manager's and the inbox's files, added to `intoDir` (the served dist/) after the
+   * site's: built beside it, then moved in file by file, so a request never finds one half written.
+   */
+  async addBackOffice(model: SiteModel, intoDir: string): Promise<void> {
+    const staging = `${intoDir}.back-office-${process.pid}`;
+    await rm(staging, { recursive: true, force: true });
+    // Made before both copy into it: two copies creating it at once can fail (EEXIST).
+    await mkdir(path.join(staging, 'assets'), { recursive: true });
+    try {
+      const [admin, inbox] = await settleAll([adminAssets(this.opts.root, staging), inboxAssets(this.inboxOptions(staging))]);
+      await this.writeBackOfficePages(staging, model, admin, inbox);
+      await moveInto(staging, intoDir);
+    } finally {
+      await rm(staging, { recursive: true, force: true });
+    }
+  }
+
+  private writeBackOfficePages(outDir: string, model: SiteModel, admin: AdminAssets | undefined, inbox: InboxAssets | undefined) {
+    const site = this.site;
+    if (!site) throw new Error('the back office pages are written after the assets (the previews use the stylesheet)');
+    return settleAll([
+      admin && writeAdminPage({
+        outDir, model, admin, plan: { origin: originOf(this.opts, model), images: site.images, assets: site.assets, year: buildYear() },
+      }),
+      inbox && writeInboxPage(outDir, inbox, model.site.brand.name),
+    ]);
   }
 
   plan(model: SiteModel, site: SiteAssets, memo?: PlanMemo): { layout: Layout; pages: PagePlan[] } {
@@ -211,10 +255,7 @@ export class Pipeline {
       writeFile(path.join(outDir, 'robots.txt'), robotsTxt(origin)),
       writeFile(path.join(outDir, '_headers'), headersFile(hostConfig)),
       writeFile(path.join(outDir, '_redirects'), redirectsFile(pages)),
-      this.admin && this.site && writeAdminPage({
-        outDir, model, admin: this.admin, plan: { origin, images: this.site.images, assets: this.site.assets, year: buildYear() },
-      }),
-      this.inbox && writeInboxPage(outDir, this.inbox, model.site.brand.name),
+      this.writeBackOfficePages(outDir, model, this.admin, this.inbox),
     ]);
   }
 }
@@ -248,6 +289,16 @@ async function copyStatic(contentDir: string, outDir: string): Promise<string[]>
   const files = entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
   if (files.length) await cp(dir, outDir, { recursive: true });
   return files.map((f) => `/${f}`);
+}
+
+/** Move every file of `from` into `into` (a folder `into` lacks moves whole), replacing files of the same name. */
+async function moveInto(from: string, into: string): Promise<void> {
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(into, entry.name);
+    if (entry.isDirectory() && await stat(target).then((s) => s.isDirectory(), () => false)) await moveInto(source, target);
+    else await rename(source, target);
+  }
 }
 
 /** Replace outDir by the finished build in two renames; the old output is removed afterwards. */

@@ -1,6 +1,5 @@
 /** The one command-line entry: build, check, start, dev, new-city, leads, staff, schemas. */
 import './env.js';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from './build.js';
@@ -26,9 +25,12 @@ async function main(argv: string[]): Promise<number> {
     case 'start': {
       const options = buildOptionsFromEnv();
       const { build } = await import('./build.js');
-      const result = await build(options);
+      // The pages are served as soon as they are written; the content manager's and the inbox's
+      // pages, and the local backend's database, are made ready after (a request for them waits).
+      const result = await build({ ...options, backOfficeAfter: true });
       console.log(`Built ${result.pages} pages in ${(result.ms / 1000).toFixed(2)} s.`);
-      const { url, backend } = await serve(options, result.outDir);
+      result.backOffice.catch((err: unknown) => console.error('The content manager (/admin) and the lead inbox (/leads) could not be built:', err));
+      const { url, backend } = await serve(options, result.outDir, { filesPending: result.backOffice });
       console.log(`Serving ${url}${backend ? ' (leads are stored in .data/; list them with npm run leads)' : ''}. Press Ctrl+C to stop.`);
       return new Promise<number>(() => {});
     }
@@ -40,9 +42,12 @@ async function main(argv: string[]): Promise<number> {
       const unwatch = await session.watch();
       // The content manager at /admin saves into the content folder through this server (no account needed).
       const cms = new CmsLocalBackend(options.contentDir ?? contentDirFromEnv());
-      const { url } = await serve(options, options.outDir, async (req, res) => (await session.handle(req, res)) || cms.handle(req, res), async () => {
-        await unwatch();
-        await session.close();
+      const { url } = await serve(options, options.outDir, {
+        first: async (req, res) => (await session.handle(req, res)) || cms.handle(req, res),
+        beforeStop: async () => {
+          await unwatch();
+          await session.close();
+        },
       });
       console.log(`Dev server on ${url}: watching content/, templates/ and src/; edit content in the browser at ${url}/admin. Press Ctrl+C to stop.`);
       return new Promise<number>(() => {});
@@ -80,38 +85,46 @@ async function main(argv: string[]): Promise<number> {
 
 /**
  * Serve distDir until Ctrl+C (then `beforeStop`, the server and the backend close). Without a
- * Supabase project the forms post to this server, whose local backend stores leads in .data/.
+ * Supabase project the forms post to this server, whose local backend stores leads in .data/: it
+ * is opened once the server listens, so the pages are answered meanwhile.
  */
-async function serve(options: BuildOptions, distDir: string, first?: RequestHandler, beforeStop?: () => Promise<void>) {
-  const [{ createLocalBackend }, { localApiKey }, { startServer }, { parseAllowedHosts }, { announceLocalServer }] = await Promise.all([
-    import('./serve/backend.js'), import('./serve/gateway.js'), import('./serve/server.js'), import('./serve/allowedHosts.js'), import('./staff.js'),
-  ]);
-  const backend = options.supabaseUrl ? undefined : await createLocalBackend({ dataDir: path.join(root, '.data/pglite'), apiKey: localApiKey(options.supabaseAnonKey) });
-  const listen = async () => startServer({
+async function serve(options: BuildOptions, distDir: string, extra: { first?: RequestHandler; beforeStop?: () => Promise<void>; filesPending?: Promise<unknown> } = {}) {
+  const { first, beforeStop, filesPending } = extra;
+  const [{ serveSite }, { parseAllowedHosts }] = await Promise.all([import('./serve/site.js'), import('./serve/allowedHosts.js')]);
+  const openBackend = async () => {
+    const [{ createLocalBackend }, { localApiKey }] = await Promise.all([import('./serve/backend.js'), import('./serve/gateway.js')]);
+    return createLocalBackend({ dataDir: path.join(root, '.data/pglite'), apiKey: localApiKey(options.supabaseAnonKey) });
+  };
+  const site = await (async () => serveSite({
     distDir,
     port: Number(process.env.PORT ?? 4321),
     host: process.env.HOST ?? '127.0.0.1',
     // Other names (a phone on the LAN) only when listed: any other Host is refused (DNS rebinding).
     allowedHosts: parseAllowedHosts(process.env.ALLOWED_HOSTS),
-    handlers: [...(first ? [first] : []), ...(backend ? [(req: IncomingMessage, res: ServerResponse) => backend.handle(req, res)] : [])],
-  });
-  const server = await listen().catch(async (err: unknown) => {
-    // A port in use or a malformed ALLOWED_HOSTS: stop the watcher and the database, so the process ends.
+    ...(first && { handlers: [first] }),
+    ...(filesPending && { filesPending }),
+    ...(!options.supabaseUrl && { openBackend }),
+  }))().catch(async (err: unknown) => {
+    // A port in use or a malformed ALLOWED_HOSTS: stop the watcher, so the process ends.
     await beforeStop?.();
-    await backend?.close();
     throw err;
   });
-  // `npm run staff` talks to this server while it holds the database (one process per PGlite folder).
-  if (backend) announceLocalServer(root, server.url);
-  const stop = async () => {
+  const stop = async (code: number) => {
     await beforeStop?.();
-    await server.close();
-    await backend?.close();
-    process.exit(0);
+    await site.close();
+    process.exit(code);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  return { url: server.url, backend };
+  process.once('SIGINT', () => stop(0));
+  process.once('SIGTERM', () => stop(0));
+  site.backend?.then(
+    // `npm run staff` talks to this server while it holds the database (one process per PGlite folder).
+    async () => (await import('./staff.js')).announceLocalServer(root, site.url),
+    async (err: unknown) => {
+      console.error('The local backend could not start:', err);
+      await stop(1);
+    },
+  );
+  return { url: site.url, backend: site.backend };
 }
 
 const contentDirFromEnv = () => path.resolve(process.env.CONTENT_DIR ?? path.join(root, 'content'));
