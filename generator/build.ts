@@ -3,6 +3,7 @@
  * a temporary folder that replaces dist/ only when everything succeeded (a failed build leaves the
  * previous dist/ exactly as it was); `npm run dev` (dev.ts) drives the same Pipeline incrementally.
  */
+import { rmSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteModel } from '../contracts/content.js';
@@ -198,13 +199,24 @@ export class Pipeline {
   async addBackOffice(model: SiteModel, intoDir: string): Promise<void> {
     const staging = `${intoDir}.back-office-${process.pid}`;
     await rm(staging, { recursive: true, force: true });
-    // Made before both copy into it: two copies creating it at once can fail (EEXIST).
-    await mkdir(path.join(staging, 'assets'), { recursive: true });
+    // npm start stopped (Ctrl+C) meanwhile: the half-built folder goes with the process.
+    const removeStaging = () => {
+      try {
+        // Copies under way in Node's thread pool may still add files: retried until they are done.
+        rmSync(staging, { recursive: true, force: true, maxRetries: 20, retryDelay: 25 });
+      } catch (err) {
+        console.error(`Could not remove ${staging}:`, err);
+      }
+    };
+    process.once('exit', removeStaging);
     try {
+      // Made before both copy into it: two copies creating it at once can fail (EEXIST).
+      await mkdir(path.join(staging, 'assets'), { recursive: true });
       const [admin, inbox] = await settleAll([adminAssets(this.opts.root, staging), inboxAssets(this.inboxOptions(staging))]);
       await this.writeBackOfficePages(staging, model, admin, inbox);
       await moveInto(staging, intoDir);
     } finally {
+      process.off('exit', removeStaging);
       await rm(staging, { recursive: true, force: true });
     }
   }
