@@ -54,15 +54,20 @@ async function preparePeers(): Promise<string | undefined> {
   return dir;
 }
 
+/** Eleventy's build, or why it did not finish (it runs out of memory at 50,000 pages). */
+type PeerRun = { wallMs: number; peakMiB: number } | { failed: string };
+
 /** One cold Eleventy build of `cities` city pages by run-peers.sh: GNU time's wall time and peak memory of its process. */
-async function eleventy(peers: string, cities: number): Promise<{ wallMs: number; peakMiB: number }> {
-  const { stdout } = await run(path.join(peers, 'run-peers.sh'), [String(cities), 'eleventy'], {
+async function eleventy(peers: string, cities: number): Promise<PeerRun> {
+  const result = await run(path.join(peers, 'run-peers.sh'), [String(cities), 'eleventy'], {
     env: { ...process.env, RUNS: '1', PEER_TIMEOUT: '3600' }, maxBuffer: 1 << 24,
-  });
+  }).catch((err: { stdout?: string; stderr?: string }) => err);
   // peer  N  wall_s(median)  min..max  runs  peak_MiB  pages
-  const row = stdout.split('\n').find((line) => line.startsWith('eleventy'))?.trim().split(/\s+/);
-  if (!row || !Number(row[2])) throw new Error(`run-peers.sh said:\n${stdout}`);
-  return { wallMs: Number(row[2]) * 1000, peakMiB: Number(row[5]) };
+  const row = result.stdout?.split('\n').find((line) => line.startsWith('eleventy'))?.trim().split(/\s+/);
+  if (row && Number(row[2])) return { wallMs: Number(row[2]) * 1000, peakMiB: Number(row[5]) };
+  const log = /see (\S+\.log)/.exec(result.stderr ?? '')?.[1];
+  const text = log ? await readFile(log, 'utf8').catch(() => '') : '';
+  return { failed: /heap out of memory/.test(text) ? 'out of memory' : (result.stderr ?? 'failed').trim().split('\n')[0]! };
 }
 
 async function buildScale() {
@@ -77,7 +82,7 @@ async function buildScale() {
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const mib = (n: number) => `${Math.round(n).toLocaleString('en-US')} MiB`;
   const colds: { size: string; runs: CommandRun[] }[] = [];
-  const rows: string[] = [];
+  console.log('\n| site | pages | cold: command | cold: build() | cold: peak memory | warm: command | warm: build() | warm: peak memory | Eleventy: command | Eleventy: peak memory | cold, ours / Eleventy |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   try {
     for (const size of sizes) {
       const cities = size === 'real' ? 0 : Number(size);
@@ -87,7 +92,7 @@ async function buildScale() {
         const outDir = path.join(dir, 'dist');
         const cold: CommandRun[] = [];
         const warm: CommandRun[] = [];
-        const peer: { wallMs: number; peakMiB: number }[] = [];
+        const peer: PeerRun[] = [];
         for (let i = 0; i < runs; i++) {
           await rm(path.join(root, '.cache'), { recursive: true, force: true });
           await rm(outDir, { recursive: true, force: true });
@@ -97,8 +102,11 @@ async function buildScale() {
         }
         colds.push({ size, runs: cold });
         const m = (xs: CommandRun[], key: 'wallMs' | 'buildMs' | 'peakMiB') => median(xs.map((x) => x[key]));
-        const theirs = peer.length ? { wall: median(peer.map((p) => p.wallMs)), peak: median(peer.map((p) => p.peakMiB)) } : undefined;
-        rows.push(`| ${cities ? `${cities.toLocaleString('en-US')} cities` : 'real site'} | ${cold[0]!.pages.toLocaleString('en-US')} | ${s(m(cold, 'wallMs'))} | ${s(m(cold, 'buildMs'))} | ${mib(m(cold, 'peakMiB'))} | ${s(m(warm, 'wallMs'))} | ${s(m(warm, 'buildMs'))} | ${mib(m(warm, 'peakMiB'))} | ${theirs ? s(theirs.wall) : '—'} | ${theirs ? mib(theirs.peak) : '—'} | ${theirs ? (m(cold, 'wallMs') / theirs.wall).toFixed(2) : '—'} |`);
+        const done = peer.filter((p) => 'wallMs' in p);
+        const failed = peer.find((p) => 'failed' in p);
+        const theirs = done.length ? { wall: median(done.map((p) => p.wallMs)), peak: median(done.map((p) => p.peakMiB)) } : undefined;
+        const why = failed ? `${done.length ? `${peer.length - done.length} of ${peer.length} runs: ` : ''}${failed.failed}` : undefined;
+        console.log(`| ${cities ? `${cities.toLocaleString('en-US')} cities` : 'real site'} | ${cold[0]!.pages.toLocaleString('en-US')} | ${s(m(cold, 'wallMs'))} | ${s(m(cold, 'buildMs'))} | ${mib(m(cold, 'peakMiB'))} | ${s(m(warm, 'wallMs'))} | ${s(m(warm, 'buildMs'))} | ${mib(m(warm, 'peakMiB'))} | ${theirs ? s(theirs.wall) : why ?? '—'}${theirs && why ? ` (${why})` : ''} | ${theirs ? mib(theirs.peak) : '—'} | ${theirs ? (m(cold, 'wallMs') / theirs.wall).toFixed(2) : '—'} |`);
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
@@ -106,8 +114,6 @@ async function buildScale() {
   } finally {
     if (peers) await rm(peers, { recursive: true, force: true });
   }
-  console.log('\n| site | pages | cold: command | cold: build() | cold: peak memory | warm: command | warm: build() | warm: peak memory | Eleventy: command | Eleventy: peak memory | cold, ours / Eleventy |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-  for (const row of rows) console.log(row);
   console.log(`\nLoad average at the end: ${load()}.`);
 
   // Linear means: ten times the pages, at most eleven times the time, in every stage.
