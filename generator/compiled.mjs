@@ -3,14 +3,15 @@
  * The generator runs as JavaScript compiled once per state of its sources, not type-stripped module
  * by module on every start (tsx spent about 1.5 s of each command there). esbuild bundles the
  * TypeScript each entry reaches (generator/, and what it imports from contracts/, templates/,
- * src/, supabase/) into .cache/code/<digest>/, npm packages left as imports; a dynamic import
- * becomes a chunk loaded only when a command needs it.
+ * src/, supabase/) into .cache/code/<digest>/, with the npm packages of BUNDLED; the others stay
+ * imports. A dynamic import becomes a chunk loaded only when a command needs it.
  *
- * The digest is of every source file the compile read (path and bytes), this file and esbuild's
- * version. A start reads the files the last compile read and looks for the folder of their digest:
- * any change among them, or one gone, compiles again (about half a second); a file nobody imported
- * before can only matter through one of them changing. A compile writes into a folder of its own
- * and renames it into place, so two processes starting at once both end up with a whole one.
+ * The digest is of every source file the compile read (path and bytes; a bundled package by its
+ * package.json), this file and esbuild's version. A start reads the files the last compile read
+ * and looks for the folder of their digest: any change among them, or one gone, compiles again
+ * (about half a second); a file nobody imported before can only matter through one of them
+ * changing. A compile writes into a folder of its own and renames it into place, so two processes
+ * starting at once both end up with a whole one.
  *
  * Plain JavaScript, as it runs before anything can load TypeScript.
  */
