@@ -1,13 +1,15 @@
 /**
- * npm run bench: build time and memory at 1,000, 10,000 and 50,000 city pages (BENCH_SIZES), the
- * dev server's update time for one edited city file, the bytes each page type sends (gzipped), and
- * Lighthouse performance on mobile for the six key pages. Medians of several runs; the machine is shared, so
- * compare ratios, not single figures. One section: npm run bench -- build|dev|weight|lighthouse.
+ * npm run bench: the whole `npm run build` (start-up included) cold and warm, for the real site and
+ * for 1,000, 10,000 and 50,000 city pages (BENCH_SIZES), beside Eleventy 3 building the same city
+ * pages (the team's peer benchmark, /work/shared/bench-peers or BENCH_PEERS); the dev server's update
+ * time for one edited city file; the bytes each page type sends (gzipped); Lighthouse performance on
+ * mobile for the six key pages. Medians of several runs; the machine is shared, so compare ratios,
+ * not single figures. One section: npm run bench -- build|dev|weight|lighthouse.
  */
 import '../generator/env.js';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -16,49 +18,113 @@ import { stringify } from 'yaml';
 import { build } from '../generator/build.js';
 import { DevSession, type DevUpdate } from '../generator/dev.js';
 import { startServer } from '../generator/serve/server.js';
+import { measure } from './measure.js';
 import { syntheticCity, syntheticContent } from './synthetic.js';
 
 const run = promisify(execFile);
 const root = process.cwd();
-const sizes = (process.env.BENCH_SIZES ?? '1000,10000,50000').split(',').map(Number);
+/** Rows of the build table: `real` is the real site, a number that many synthetic cities. */
+const sizes = (process.env.BENCH_SIZES ?? 'real,1000,10000,50000').split(',').map((s) => s.trim());
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-interface BuildRun { ms: number; pages: number; stages: Record<string, number>; maxRssMiB: number }
+/** One `npm run build` as a user runs it: wall time and peak memory of its process tree, and what build() reported. */
+interface CommandRun { wallMs: number; peakMiB: number; buildMs: number; pages: number; stages: Record<string, number> }
+
+async function npmBuild(contentDir: string, outDir: string): Promise<CommandRun> {
+  const m = await measure('npm', ['run', '--silent', 'build'], {
+    cwd: root,
+    env: { ...process.env, CONTENT_DIR: contentDir, DIST_DIR: outDir, GENERATOR_TIMINGS: '1' },
+  });
+  const built = /Built (\d+) pages in ([\d.]+) s/.exec(m.stdout);
+  if (!built) throw new Error(`npm run build said:\n${m.stdout}\n${m.stderr}`);
+  // GENERATOR_TIMINGS=1: "  code: 12 ms", "  content: 1699 ms (rss ...)", ... on stderr.
+  const stages = Object.fromEntries([...m.stderr.matchAll(/^ {2}(\w+): (\d+) ms/gm)].map((x) => [x[1]!, Number(x[2])]));
+  return { wallMs: m.wallMs, peakMiB: m.peakTreeMiB, buildMs: Number(built[2]) * 1000, pages: Number(built[1]), stages };
+}
+
+/** A writable copy of the team's peer benchmark with Eleventy installed (from npm's cache when it can), or undefined. */
+async function preparePeers(): Promise<string | undefined> {
+  const source = process.env.BENCH_PEERS ?? '/work/shared/bench-peers';
+  if (!existsSync(path.join(source, 'run-peers.sh'))) return undefined;
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-peers-'));
+  await cp(source, dir, { recursive: true });
+  await run('chmod', ['-R', 'u+w', dir]);
+  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: path.join(dir, 'peers', 'eleventy') });
+  return dir;
+}
+
+/** Eleventy's build, or why it did not finish (it runs out of memory at 50,000 pages). */
+type PeerRun = { wallMs: number; peakMiB: number } | { failed: string };
+
+/** One cold Eleventy build of `cities` city pages by run-peers.sh: GNU time's wall time and peak memory of its process. */
+async function eleventy(peers: string, cities: number): Promise<PeerRun> {
+  const result = await run(path.join(peers, 'run-peers.sh'), [String(cities), 'eleventy'], {
+    env: { ...process.env, RUNS: '1', PEER_TIMEOUT: '3600' }, maxBuffer: 1 << 24,
+  }).catch((err: { stdout?: string; stderr?: string }) => err);
+  // peer  N  wall_s(median)  min..max  runs  peak_MiB  pages
+  const row = result.stdout?.split('\n').find((line) => line.startsWith('eleventy'))?.trim().split(/\s+/);
+  if (row && Number(row[2])) return { wallMs: Number(row[2]) * 1000, peakMiB: Number(row[5]) };
+  const log = /see (\S+\.log)/.exec(result.stderr ?? '')?.[1];
+  const text = log ? await readFile(log, 'utf8').catch(() => '') : '';
+  return { failed: /heap out of memory/.test(text) ? 'out of memory' : (result.stderr ?? 'failed').trim().split('\n')[0]! };
+}
 
 async function buildScale() {
-  console.log(`\n## Build: synthetic city pages (each build a fresh process)`);
-  console.log(`cold = .cache/ emptied first (nothing parsed or rendered before); warm = same input again, median of ${runs} runs. Times: build() from its start to dist/ in place (Node's start-up excluded). Peak memory: the whole process, render threads included.`);
+  const load = () => os.loadavg().map((l) => l.toFixed(1)).join(', ');
+  console.log(`\n## Build: the whole \`npm run build\`, start-up included, against Eleventy 3 on the same city pages`);
+  console.log(`Median of ${runs} runs per cell; each run is our cold build, our warm build, then Eleventy's (cold), so the three share the machine's moods. cold = .cache/ and the output emptied first (compiling the generator included); warm = the same input again. Wall: spawn to exit of \`npm run build\` (npm included); build(): what the command reports. Peak memory: the summed resident memory of the whole process tree (npm, node with its render threads, the asset helper processes), sampled every 20 ms. Eleventy: \`run-peers.sh N eleventy\` of the team's peer benchmark, its wall time and GNU time's peak of its one process. Load average at the start: ${load()}.`);
+  const peers = sizes.some((s) => s !== 'real') ? await preparePeers().catch((err: unknown) => {
+    console.log(`(Eleventy not measured: ${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
+    return undefined;
+  }) : undefined;
+  if (!peers && sizes.some((s) => s !== 'real')) console.log('(Eleventy not measured: no peer benchmark at /work/shared/bench-peers; set BENCH_PEERS)');
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-  const cold: BuildRun[] = [];
-  console.log('| cities | pages | cold build | ms per page | cold peak memory | warm build | warm peak memory |\n|---:|---:|---:|---:|---:|---:|---:|');
-  for (const cities of sizes) {
-    const dir = await mkdtemp(path.join(os.tmpdir(), `bench-${cities}-`));
-    try {
-      const contentDir = await syntheticContent(root, dir, cities);
-      const once = async () => {
-        const { stdout } = await run('npx', ['tsx', 'bench/buildOnce.ts', contentDir, path.join(dir, 'dist')], { cwd: root, maxBuffer: 1 << 24 });
-        return JSON.parse(stdout.trim().split('\n').at(-1)!) as BuildRun;
-      };
-      await rm(path.join(root, '.cache'), { recursive: true, force: true });
-      const c = await once();
-      cold.push(c);
-      const warm: BuildRun[] = [];
-      for (let i = 0; i < runs; i++) warm.push(await once());
-      console.log(`| ${cities} | ${c.pages} | ${s(c.ms)} | ${(c.ms / c.pages).toFixed(2)} | ${Math.round(c.maxRssMiB)} MiB | ${s(median(warm.map((r) => r.ms)))} | ${Math.round(median(warm.map((r) => r.maxRssMiB)))} MiB |`);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
+  const mib = (n: number) => `${Math.round(n).toLocaleString('en-US')} MiB`;
+  const colds: { size: string; runs: CommandRun[] }[] = [];
+  console.log('\n| site | pages | cold: command | cold: build() | cold: peak memory | warm: command | warm: build() | warm: peak memory | Eleventy: command | Eleventy: peak memory | cold, ours / Eleventy |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  try {
+    for (const size of sizes) {
+      const cities = size === 'real' ? 0 : Number(size);
+      const dir = await mkdtemp(path.join(os.tmpdir(), `bench-${size}-`));
+      try {
+        const contentDir = cities ? await syntheticContent(root, dir, cities) : path.join(root, 'content');
+        const outDir = path.join(dir, 'dist');
+        const cold: CommandRun[] = [];
+        const warm: CommandRun[] = [];
+        const peer: PeerRun[] = [];
+        for (let i = 0; i < runs; i++) {
+          await rm(path.join(root, '.cache'), { recursive: true, force: true });
+          await rm(outDir, { recursive: true, force: true });
+          cold.push(await npmBuild(contentDir, outDir));
+          warm.push(await npmBuild(contentDir, outDir));
+          if (peers && cities) peer.push(await eleventy(peers, cities));
+        }
+        colds.push({ size, runs: cold });
+        const m = (xs: CommandRun[], key: 'wallMs' | 'buildMs' | 'peakMiB') => median(xs.map((x) => x[key]));
+        const done = peer.filter((p) => 'wallMs' in p);
+        const failed = peer.find((p) => 'failed' in p);
+        const theirs = done.length ? { wall: median(done.map((p) => p.wallMs)), peak: median(done.map((p) => p.peakMiB)) } : undefined;
+        const why = failed ? `${done.length ? `${peer.length - done.length} of ${peer.length} runs: ` : ''}${failed.failed}` : undefined;
+        console.log(`| ${cities ? `${cities.toLocaleString('en-US')} cities` : 'real site'} | ${cold[0]!.pages.toLocaleString('en-US')} | ${s(m(cold, 'wallMs'))} | ${s(m(cold, 'buildMs'))} | ${mib(m(cold, 'peakMiB'))} | ${s(m(warm, 'wallMs'))} | ${s(m(warm, 'buildMs'))} | ${mib(m(warm, 'peakMiB'))} | ${theirs ? s(theirs.wall) : why ?? '—'}${theirs && why ? ` (${why})` : ''} | ${theirs ? mib(theirs.peak) : '—'} | ${theirs ? (m(cold, 'wallMs') / theirs.wall).toFixed(2) : '—'} |`);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
     }
+  } finally {
+    if (peers) await rm(peers, { recursive: true, force: true });
   }
+  console.log(`\nLoad average at the end: ${load()}.`);
+
   // Linear means: ten times the pages, at most eleven times the time, in every stage.
-  const stages = Object.keys(cold[0]?.stages ?? {});
-  console.log(`\nCold build, time per stage${cold.length > 1 ? ', and its growth from one size to the next (pages ratio in the header)' : ''}:`);
-  const header = ['stage', ...cold.map((c, i) => `${sizes[i]} cities${i ? ` (×${(c.pages / cold[i - 1]!.pages).toFixed(1)})` : ''}`)];
-  console.log(`| ${header.join(' | ')} |\n|---|${cold.map(() => '---:').join('|')}|`);
-  for (const stage of [...stages, 'total']) {
-    const ms = (c: BuildRun) => (stage === 'total' ? c.ms : c.stages[stage] ?? 0);
-    const cells = cold.map((c, i) => `${s(ms(c))}${i ? ` (×${(ms(c) / Math.max(1, ms(cold[i - 1]!))).toFixed(1)})` : ''}`);
-    console.log(`| ${stage} | ${cells.join(' | ')} |`);
+  const stage = (c: { runs: CommandRun[] }, name: string) => median(c.runs.map((r) => (name === 'total' ? r.buildMs : r.stages[name] ?? 0)));
+  const stages = [...new Set(colds.flatMap((c) => c.runs.flatMap((r) => Object.keys(r.stages))))];
+  console.log(`\nCold build, time per stage (median; code: finding or compiling the generator, before build()), and its growth from one row to the next (pages ratio in the header):`);
+  const header = ['stage', ...colds.map((c, i) => `${c.size === 'real' ? 'real site' : `${c.size} cities`}${i ? ` (×${(c.runs[0]!.pages / colds[i - 1]!.runs[0]!.pages).toFixed(1)})` : ''}`)];
+  console.log(`| ${header.join(' | ')} |\n|---|${colds.map(() => '---:').join('|')}|`);
+  for (const name of [...stages, 'total']) {
+    const cells = colds.map((c, i) => `${s(stage(c, name))}${i ? ` (×${(stage(c, name) / Math.max(1, stage(colds[i - 1]!, name))).toFixed(1)})` : ''}`);
+    console.log(`| ${name === 'total' ? 'build() total' : name} | ${cells.join(' | ')} |`);
   }
 }
 

@@ -3,7 +3,8 @@
  * a temporary folder that replaces dist/ only when everything succeeded (a failed build leaves the
  * previous dist/ exactly as it was); `npm run dev` (dev.ts) drives the same Pipeline incrementally.
  */
-import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CityEntry, SiteModel } from '../contracts/content.js';
 import type { ContentError } from '../contracts/errors.js';
@@ -11,7 +12,7 @@ import { fileForRoute } from '../contracts/routes.js';
 import type { ValidDoc } from '../contracts/documents.js';
 import type { ImageRef, Layout, PagePlan, WrittenPage } from '../contracts/pages.js';
 import { compileCss } from './assets/css.js';
-import { loadFont } from './assets/fonts.js';
+import { fallbackFontFace, loadFont } from './assets/fonts.js';
 import { contentHash } from './assets/hash.js';
 import { listImages, processImages } from './assets/images.js';
 import { bundleIslandsCached } from './assets/islandsCache.js';
@@ -46,6 +47,12 @@ export interface BuildOptions {
   threads?: number;
   /** Skip the island bundle (content-only builds in tests and benchmarks). */
   skipIslands?: boolean;
+  /**
+   * `npm start`: dist/ is swapped in as soon as the site's pages are written, and the content
+   * manager's and the lead inbox's pages (their bundles take seconds when not cached) are added to
+   * it afterwards; BuildResult.backOffice settles once they are.
+   */
+  backOfficeAfter?: boolean;
 }
 
 export interface BuildResult {
@@ -55,6 +62,8 @@ export interface BuildResult {
   stages: Record<string, number>;
   outDir: string;
   htmlBytes: number;
+  /** Settles when /admin and /leads are in outDir: at once, unless built with backOfficeAfter. */
+  backOffice: Promise<void>;
 }
 
 const originOf = (opts: BuildOptions, model: SiteModel) => (opts.siteUrl ?? model.site.siteUrl).replace(/\/+$/, '');
@@ -69,10 +78,11 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   // when it is removed, and the error is the failed step's own (the content's first).
   try {
     const pipeline = new Pipeline(opts, tmp);
-    // The assets do not depend on the content's model: the island bundle (its own process, so
-    // another core) and the images are made while the content is read and checked. The 'assets'
-    // stage time is what is left to wait for after the content.
-    const [content, site] = await settleAll([checkSiteContent(opts).finally(() => lap('content')), pipeline.assets()]);
+    // The assets do not depend on the content's model: they are started first, so their processes
+    // (generator/assets/ownProcess.ts: the other core) work while the content is read and checked.
+    // The 'assets' stage time is what is left to wait for after the content.
+    const assets = pipeline.assets();
+    const [site, content] = await settleAll([assets, checkSiteContent(opts).finally(() => lap('content'))]);
     lap('assets');
     const layout = content.model && pipeline.layout(content.model, site);
     const cache = layout && await PageCache.open(path.join(opts.root, '.cache'), renderCodeVersion(opts.root), layout);
@@ -98,7 +108,8 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       await pipeline.writeHostFiles(model, pages);
       await swap(tmp, outDir);
       lap('write');
-      return { pages: pages.length, ms: performance.now() - started, stages: lap.stages, outDir, htmlBytes: rendered.bytes + cities.bytes };
+      const backOffice = opts.backOfficeAfter ? pipeline.addBackOffice(model, outDir) : Promise.resolve();
+      return { pages: pages.length, ms: performance.now() - started, stages: lap.stages, outDir, htmlBytes: rendered.bytes + cities.bytes, backOffice };
     } finally {
       await pool?.close();
     }
@@ -228,14 +239,20 @@ export class Pipeline {
     this.contentDir = opts.contentDir ?? path.join(opts.root, 'content');
   }
 
-  /** Stylesheet, font, images, island bundle, page scripts and static files, written to outDir. */
+  /**
+   * Stylesheet, font, images, island bundle, page scripts, static files and (unless added later,
+   * backOfficeAfter) the content manager's and the inbox's bundles, written to outDir. Every job
+   * starts at once: none waits for another (the stylesheet needs the font's fallback, not the font).
+   */
   async assets(): Promise<SiteAssets> {
     const { opts, contentDir, outDir, extraAssets } = this;
     const { root } = opts;
     await mkdir(path.join(outDir, 'assets', 'img'), { recursive: true });
-    const [images, font, islands, scripts, staticFiles, admin, inbox] = await settleAll([
+    const backOffice = !opts.skipIslands && !opts.backOfficeAfter;
+    const [images, font, css, islands, scripts, staticFiles, admin, inbox] = await settleAll([
       listImages(contentDir).then((names) => processImages(contentDir, path.join(root, '.cache', 'images'), names)),
       loadFont(root),
+      compileCss(root, fallbackFontFace()),
       opts.skipIslands ? undefined : bundleIslandsCached({
         root, outDir: path.join(outDir, 'assets'),
         ...(opts.supabaseUrl && { supabaseUrl: opts.supabaseUrl }),
@@ -244,10 +261,9 @@ export class Pipeline {
       }),
       copyScripts(root, outDir),
       copyStatic(contentDir, outDir),
-      opts.skipIslands ? undefined : adminAssets(root, outDir),
-      opts.skipIslands ? undefined : inboxAssets({ root, outDir, supabaseUrl: opts.supabaseUrl, supabaseAnonKey: opts.supabaseAnonKey }),
+      backOffice ? adminAssets(root, outDir) : undefined,
+      backOffice ? inboxAssets(this.inboxOptions(outDir)) : undefined,
     ]);
-    const css = await compileCss(root, font.fallbackCss);
     const cssUrl = `/assets/site-${contentHash(css)}.css`;
     await settleAll([
       writeFile(path.join(outDir, cssUrl), css),
@@ -264,6 +280,51 @@ export class Pipeline {
     this.inbox = inbox;
     this.site = { assets, images: images.refs, files };
     return this.site;
+  }
+
+  private inboxOptions(outDir: string) {
+    const { root, supabaseUrl, supabaseAnonKey } = this.opts;
+    return { root, outDir, supabaseUrl, supabaseAnonKey };
+  }
+
+  /**
+   * The content manager's and the inbox's files, added to `intoDir` (the served dist/) after the
+   * site's: built beside it, then moved in file by file, so a request never finds one half written.
+   */
+  async addBackOffice(model: SiteModel, intoDir: string): Promise<void> {
+    const staging = `${intoDir}.back-office-${process.pid}`;
+    await rm(staging, { recursive: true, force: true });
+    // npm start stopped (Ctrl+C) meanwhile: the half-built folder goes with the process.
+    const removeStaging = () => {
+      try {
+        // Copies under way in Node's thread pool may still add files: retried until they are done.
+        rmSync(staging, { recursive: true, force: true, maxRetries: 20, retryDelay: 25 });
+      } catch (err) {
+        console.error(`Could not remove ${staging}:`, err);
+      }
+    };
+    process.once('exit', removeStaging);
+    try {
+      // Made before both copy into it: two copies creating it at once can fail (EEXIST).
+      await mkdir(path.join(staging, 'assets'), { recursive: true });
+      const [admin, inbox] = await settleAll([adminAssets(this.opts.root, staging), inboxAssets(this.inboxOptions(staging))]);
+      await this.writeBackOfficePages(staging, model, admin, inbox);
+      await moveInto(staging, intoDir);
+    } finally {
+      process.off('exit', removeStaging);
+      await rm(staging, { recursive: true, force: true });
+    }
+  }
+
+  private writeBackOfficePages(outDir: string, model: SiteModel, admin: AdminAssets | undefined, inbox: InboxAssets | undefined) {
+    const site = this.site;
+    if (!site) throw new Error('the back office pages are written after the assets (the previews use the stylesheet)');
+    return settleAll([
+      admin && writeAdminPage({
+        outDir, model, admin, plan: { origin: originOf(this.opts, model), images: site.images, assets: site.assets, year: buildYear() },
+      }),
+      inbox && writeInboxPage(outDir, inbox, model.site.brand.name),
+    ]);
   }
 
   planOptions(model: SiteModel, site: SiteAssets, memo?: Memo): PlanOptions {
@@ -311,10 +372,7 @@ export class Pipeline {
       writeFile(path.join(outDir, 'robots.txt'), robotsTxt(origin)),
       writeFile(path.join(outDir, '_headers'), headersFile(hostConfig)),
       writeFile(path.join(outDir, '_redirects'), redirectsFile(pages)),
-      this.admin && this.site && writeAdminPage({
-        outDir, model, admin: this.admin, plan: { origin, images: this.site.images, assets: this.site.assets, year: buildYear() },
-      }),
-      this.inbox && writeInboxPage(outDir, this.inbox, model.site.brand.name),
+      this.writeBackOfficePages(outDir, model, this.admin, this.inbox),
     ]);
   }
 }
@@ -348,6 +406,16 @@ async function copyStatic(contentDir: string, outDir: string): Promise<string[]>
   const files = entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
   if (files.length) await cp(dir, outDir, { recursive: true });
   return files.map((f) => `/${f}`);
+}
+
+/** Move every file of `from` into `into` (a folder `into` lacks moves whole), replacing files of the same name. */
+async function moveInto(from: string, into: string): Promise<void> {
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(into, entry.name);
+    if (entry.isDirectory() && await stat(target).then((s) => s.isDirectory(), () => false)) await moveInto(source, target);
+    else await rename(source, target);
+  }
 }
 
 /** Replace outDir by the finished build in two renames; the old output is removed afterwards. */

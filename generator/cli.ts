@@ -1,22 +1,13 @@
 /** The one command-line entry: build, check, start, dev, new-city, leads, staff, schemas. */
 import './env.js';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkContent } from './content.js';
+import type { BuildOptions } from './build.js';
+import type { RequestHandler } from './serve/server.js';
 import { ContentErrors, formatError, githubAnnotation } from './validate/errors.js';
-import { writeSchemas } from './schemasWrite.js';
-import { build, type BuildOptions } from './build.js';
-import { writeNewCity } from './newCity.js';
-import { printLeads } from './leads.js';
-import { createLocalBackend } from './serve/backend.js';
-import { localApiKey } from './serve/gateway.js';
-import { startServer, type RequestHandler } from './serve/server.js';
-import { parseAllowedHosts } from './serve/allowedHosts.js';
-import { DevSession, printUpdate } from './dev.js';
-import { CmsLocalBackend } from './cms/localBackend.js';
-import { announceLocalServer, staffCommand } from './staff.js';
 
+// Each command imports only the modules it uses (`npm run build` never loads PGlite, the server or
+// supabase-js): in the compiled code each import() below is a chunk of its own.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main(argv: string[]): Promise<number> {
@@ -26,49 +17,62 @@ async function main(argv: string[]): Promise<number> {
       if (!process.env.SUPABASE_URL) {
         console.warn('Warning: SUPABASE_URL is not set, so the forms of this build post to the site\'s own origin, which only `npm start` answers. Set SUPABASE_URL and SUPABASE_ANON_KEY when building for production.');
       }
+      const { build } = await import('./build.js');
       const result = await build(buildOptionsFromEnv());
       console.log(`Built ${result.pages} pages in ${(result.ms / 1000).toFixed(2)} s → ${path.relative(root, result.outDir)}/`);
       return 0;
     }
     case 'start': {
       const options = buildOptionsFromEnv();
-      const result = await build(options);
+      const { build } = await import('./build.js');
+      // The pages are served as soon as they are written; the content manager's and the inbox's
+      // pages, and the local backend's database, are made ready after (a request for them waits).
+      const result = await build({ ...options, backOfficeAfter: true });
       console.log(`Built ${result.pages} pages in ${(result.ms / 1000).toFixed(2)} s.`);
-      const { url, backend } = await serve(options, result.outDir);
+      result.backOffice.catch((err: unknown) => console.error('The content manager (/admin) and the lead inbox (/leads) could not be built:', err));
+      const { url, backend } = await serve(options, result.outDir, { filesPending: result.backOffice });
       console.log(`Serving ${url}${backend ? ' (leads are stored in .data/; list them with npm run leads)' : ''}. Press Ctrl+C to stop.`);
       return new Promise<number>(() => {});
     }
     case 'dev': {
       const options = { ...buildOptionsFromEnv(), outDir: path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist')) };
+      const [{ DevSession, printUpdate }, { CmsLocalBackend }] = await Promise.all([import('./dev.js'), import('./cms/localBackend.js')]);
       const session = new DevSession(options, printUpdate);
       await session.start();
       const unwatch = await session.watch();
       // The content manager at /admin saves into the content folder through this server (no account needed).
       const cms = new CmsLocalBackend(options.contentDir ?? contentDirFromEnv());
-      const { url } = await serve(options, options.outDir, async (req, res) => (await session.handle(req, res)) || cms.handle(req, res), async () => {
-        await unwatch();
-        await session.close();
+      const { url } = await serve(options, options.outDir, {
+        first: async (req, res) => (await session.handle(req, res)) || cms.handle(req, res),
+        beforeStop: async () => {
+          await unwatch();
+          await session.close();
+        },
       });
       console.log(`Dev server on ${url}: watching content/, templates/ and src/; edit content in the browser at ${url}/admin. Press Ctrl+C to stop.`);
       return new Promise<number>(() => {});
     }
     case 'staff':
-      return staffCommand(args);
+      return (await import('./staff.js')).staffCommand(args);
     case 'leads': {
+      const { printLeads } = await import('./leads.js');
       await printLeads(path.join(root, '.data/pglite'));
       return 0;
     }
     case 'check': {
+      const { checkContent } = await import('./content.js');
       const { model } = await checkContent({ root, contentDir: contentDirFromEnv() });
       console.log(`Content is valid: ${model.services.length} services, ${model.cities.length} cities, ${model.legal.length} legal pages.`);
       return 0;
     }
     case 'new-city': {
+      const { writeNewCity } = await import('./newCity.js');
       const file = await writeNewCity(contentDirFromEnv(), args.join(' '));
       console.log(`Wrote ${path.relative(root, file)}. Edit its texts, then run npm run check.`);
       return 0;
     }
     case 'schemas': {
+      const { writeSchemas } = await import('./schemasWrite.js');
       const changed = await writeSchemas(path.join(root, 'content'));
       console.log(changed.length ? `Wrote ${changed.join(', ')}` : 'Schemas are up to date.');
       return 0;
@@ -81,35 +85,46 @@ async function main(argv: string[]): Promise<number> {
 
 /**
  * Serve distDir until Ctrl+C (then `beforeStop`, the server and the backend close). Without a
- * Supabase project the forms post to this server, whose local backend stores leads in .data/.
+ * Supabase project the forms post to this server, whose local backend stores leads in .data/: it
+ * is opened once the server listens, so the pages are answered meanwhile.
  */
-async function serve(options: BuildOptions, distDir: string, first?: RequestHandler, beforeStop?: () => Promise<void>) {
-  const backend = options.supabaseUrl ? undefined : await createLocalBackend({ dataDir: path.join(root, '.data/pglite'), apiKey: localApiKey(options.supabaseAnonKey) });
-  const listen = async () => startServer({
+async function serve(options: BuildOptions, distDir: string, extra: { first?: RequestHandler; beforeStop?: () => Promise<void>; filesPending?: Promise<unknown> } = {}) {
+  const { first, beforeStop, filesPending } = extra;
+  const [{ serveSite }, { parseAllowedHosts }] = await Promise.all([import('./serve/site.js'), import('./serve/allowedHosts.js')]);
+  const openBackend = async () => {
+    const [{ createLocalBackend }, { localApiKey }] = await Promise.all([import('./serve/backend.js'), import('./serve/gateway.js')]);
+    return createLocalBackend({ dataDir: path.join(root, '.data/pglite'), apiKey: localApiKey(options.supabaseAnonKey) });
+  };
+  const site = await (async () => serveSite({
     distDir,
     port: Number(process.env.PORT ?? 4321),
     host: process.env.HOST ?? '127.0.0.1',
     // Other names (a phone on the LAN) only when listed: any other Host is refused (DNS rebinding).
     allowedHosts: parseAllowedHosts(process.env.ALLOWED_HOSTS),
-    handlers: [...(first ? [first] : []), ...(backend ? [(req: IncomingMessage, res: ServerResponse) => backend.handle(req, res)] : [])],
-  });
-  const server = await listen().catch(async (err: unknown) => {
-    // A port in use or a malformed ALLOWED_HOSTS: stop the watcher and the database, so the process ends.
+    ...(first && { handlers: [first] }),
+    ...(filesPending && { filesPending }),
+    ...(!options.supabaseUrl && { openBackend }),
+  }))().catch(async (err: unknown) => {
+    // A port in use or a malformed ALLOWED_HOSTS: stop the watcher, so the process ends.
     await beforeStop?.();
-    await backend?.close();
     throw err;
   });
-  // `npm run staff` talks to this server while it holds the database (one process per PGlite folder).
-  if (backend) announceLocalServer(root, server.url);
-  const stop = async () => {
+  const stop = async (code: number) => {
     await beforeStop?.();
-    await server.close();
-    await backend?.close();
-    process.exit(0);
+    await site.close();
+    process.exit(code);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  return { url: server.url, backend };
+  process.once('SIGINT', () => stop(0));
+  process.once('SIGTERM', () => stop(0));
+  site.backend?.then(
+    // `npm run staff` talks to this server while it holds the database (one process per PGlite folder).
+    async () => (await import('./staff.js')).announceLocalServer(root, site.url),
+    async (err: unknown) => {
+      console.error('The local backend could not start:', err);
+      await stop(1);
+    },
+  );
+  return { url: site.url, backend: site.backend };
 }
 
 const contentDirFromEnv = () => path.resolve(process.env.CONTENT_DIR ?? path.join(root, 'content'));

@@ -12,6 +12,9 @@ import { decodeUtf8 } from './validate/encoding.js';
 import { ContentErrors, sortErrors } from './validate/errors.js';
 import { validateDoc, type Validated } from './validate/schema.js';
 
+/** How long the content stage keeps the event loop at most before letting other work run. */
+const YIELD_EVERY_MS = 10;
+
 export interface ContentOptions {
   root: string;
   /** Defaults to <root>/content. */
@@ -76,7 +79,10 @@ export class ContentSet {
     this.displayPrefix = `${relative.startsWith('..') || path.isAbsolute(relative) ? path.basename(this.contentDir) : relative}/`;
   }
 
-  /** Check every content file. */
+  /**
+   * Check every content file. The work is synchronous; every few milliseconds it lets the event loop
+   * run, so the asset jobs a build starts beside it are not held back until the content is done.
+   */
   async readAll(): Promise<void> {
     await this.read(await listContentFiles(this.contentDir));
   }
@@ -84,8 +90,13 @@ export class ContentSet {
   /** Check these files (posix paths relative to the content folder), and only these. */
   async read(rels: readonly string[]): Promise<void> {
     this.checked.clear();
+    let slice = performance.now();
     for (const [rel, bytes] of readFiles(this.contentDir, rels)) {
       this.checked.set(rel, checkFile(rel, this.displayPrefix + rel, bytes, this.cache));
+      if (performance.now() - slice > YIELD_EVERY_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        slice = performance.now();
+      }
     }
   }
 

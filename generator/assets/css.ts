@@ -20,7 +20,7 @@ export async function compileCss(root: string, fontFaceCss: string): Promise<str
   const cacheFile = cacheFileOf(root, fontFaceCss);
   const cached = await readFile(cacheFile, 'utf8').catch(() => undefined);
   if (cached !== undefined) return cached;
-  await runInOwnProcess({ module: new URL('./css.ts', import.meta.url), fn: 'compileCssIntoCache', args: [root, fontFaceCss], what: 'stylesheet' });
+  await runInOwnProcess({ job: 'compileCssIntoCache', args: [root, fontFaceCss], what: 'stylesheet' });
   return readFile(cacheFile, 'utf8');
 }
 

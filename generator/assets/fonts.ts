@@ -34,7 +34,8 @@ const INTER_METRICS = { familyName: FAMILY, ascent: 1984, descent: -494, lineGap
 const ARIAL_METRICS = { familyName: 'Arial', ascent: 1854, descent: -434, lineGap: 67, unitsPerEm: 2048, xWidthAvg: 913 };
 const FALLBACK_LOCALS = ['Arial', 'ArialMT', 'Liberation Sans', 'LiberationSans', 'Arimo', 'Roboto', 'Roboto-Regular'];
 
-function fallbackFontFace(): string {
+/** The fallback's @font-face, for the stylesheet (Inter's own is added by the page). */
+export function fallbackFontFace(): string {
   const face = createFontStack([INTER_METRICS, ARIAL_METRICS], { fontFaceFormat: 'styleObject' }).fontFaces[0]!['@font-face'];
   const src = FALLBACK_LOCALS.map((name) => `local("${name}")`).join(',');
   return `@font-face{font-family:"${FALLBACK_FAMILY}";src:${src};ascent-override:${face.ascentOverride};descent-override:${face.descentOverride};line-gap-override:${face.lineGapOverride};size-adjust:${face.sizeAdjust}}`;
@@ -42,8 +43,6 @@ function fallbackFontFace(): string {
 
 export interface FontAsset {
   bytes: Buffer;
-  /** For the stylesheet: the fallback's @font-face (Inter's own is added by the page). */
-  fallbackCss: string;
   /** Inter as the page's font loader adds it (the loader's text is the build's to add). */
   face: Omit<WebFont, 'loader'>;
 }
@@ -69,7 +68,7 @@ export async function subsetFontInto(source: string, cached: string): Promise<vo
 let font: Promise<FontAsset> | undefined;
 
 /**
- * The font file, its fallback and how pages add it. Subsetting takes ~0.5 s, more than a whole
+ * The font file and how pages add it. Subsetting takes ~0.5 s, more than a whole
  * warm build's assets: the result is kept in .cache/font/, keyed by the source file, the cut and
  * the lockfile.
  */
@@ -80,13 +79,13 @@ export function loadFont(root: string): Promise<FontAsset> {
     const cached = path.join(root, '.cache', 'font', `${key}.woff2`);
     const bytes: Buffer = await readFile(cached).catch(async () => {
       // HarfBuzz (WebAssembly) in a process of its own: the build would keep its memory.
-      await runInOwnProcess({ module: new URL('./fonts.ts', import.meta.url), fn: 'subsetFontInto', args: [fontSource(), cached], what: 'font subsetting' });
+      await runInOwnProcess({ job: 'subsetFontInto', args: [fontSource(), cached], what: 'font subsetting' });
       return readFile(cached);
     });
     const src = `/assets/inter-latin-${contentHash(bytes)}.woff2`;
     const weight = `${WEIGHTS.min} ${WEIGHTS.max}`;
     const faceCss = `@font-face{font-family:"${FAMILY}";font-style:normal;font-display:swap;font-weight:${weight};src:url(${src}) format("woff2-variations")}`;
-    return { bytes, fallbackCss: fallbackFontFace(), face: { family: FAMILY, src, weight, faceCss } };
+    return { bytes, face: { family: FAMILY, src, weight, faceCss } };
   })();
   font.catch(() => { font = undefined; });
   return font;

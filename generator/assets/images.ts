@@ -98,55 +98,61 @@ export async function encodeImages(contentDir: string, cacheDir: string, names: 
 }
 
 async function encodeInOwnProcess(contentDir: string, cacheDir: string, names: readonly string[]): Promise<void> {
-  await runInOwnProcess({ module: new URL('./images.ts', import.meta.url), fn: 'encodeImages', args: [contentDir, cacheDir, names], what: 'image encoding' });
+  await runInOwnProcess({ job: 'encodeImages', args: [contentDir, cacheDir, names], what: 'image encoding' });
 }
 
+/**
+ * Every image at once, not one after the other: a build checks the cache while the content stage
+ * holds the event loop, and each await waits for its next pause.
+ */
 async function describeImages(contentDir: string, cacheDir: string, names: readonly string[], encoder: Encoder) {
-  const refs = new Map<string, ImageRef>();
-  const files: ImageFile[] = [];
-  for (const name of names) {
-    const sourcePath = path.join(contentDir, 'images', name);
-    const source = await readFile(sourcePath);
-    const hash = contentHash(source);
-    const base = name.replace(/\.[a-z]+$/, '').replace(/\//g, '-');
-    const blurredSrc = await blurredDataUrl(source, path.join(cacheDir, `${base}-${hash}-blur.webp`), encoder);
-    if (name.endsWith('.svg')) {
-      const url = `/assets/img/${base}-${hash}.svg`;
-      files.push({ url, sourcePath });
-      const svg = source.toString('utf8');
-      refs.set(name, { src: url, ...svgSize(svg), blurredSrc });
-      continue;
-    }
-    const metaPath = path.join(cacheDir, `${base}-${hash}.json`);
-    const known = await encoder.ensure(metaPath, async (sharp) => Buffer.from(JSON.stringify(await sharp(source).metadata())));
-    const meta = known ? (JSON.parse(await readFile(metaPath, 'utf8')) as { width?: number; height?: number }) : {};
-    const ratio = (meta.height ?? 9) / (meta.width ?? 16);
-    const widths = WIDTHS.filter((w) => w <= (meta.width ?? Infinity));
-    if (widths.length === 0) widths.push(meta.width ?? WIDTHS[0]!);
-    const sets: Record<'avif' | 'webp', string[]> = { avif: [], webp: [] };
-    for (const width of widths) {
-      for (const format of ['avif', 'webp'] as const) {
-        const fileName = `${base}-${hash}-${width}.${format}`;
-        const cachePath = path.join(cacheDir, fileName);
-        await encoder.ensure(cachePath, (sharp) => {
-          const pipeline = sharp(source).resize({ width });
-          return format === 'avif' ? pipeline.avif({ quality: 50, effort: 4 }).toBuffer() : pipeline.webp({ quality: 75 }).toBuffer();
-        });
-        const url = `/assets/img/${fileName}`;
-        files.push({ url, sourcePath: cachePath });
-        sets[format].push(`${url} ${width}w`);
-      }
-    }
-    const fallbackWidth = widths[Math.min(1, widths.length - 1)]!;
-    refs.set(name, {
-      src: `/assets/img/${base}-${hash}-${fallbackWidth}.webp`,
-      avifSrcSet: sets.avif.join(', '),
-      webpSrcSet: sets.webp.join(', '),
-      width: fallbackWidth,
-      height: Math.round(fallbackWidth * ratio),
-      blurredSrc,
-    });
-  }
-  files.sort((a, b) => a.url.localeCompare(b.url));
+  const described = await Promise.all(names.map((name) => describeImage(contentDir, cacheDir, name, encoder)));
+  const refs = new Map(described.map((d, i) => [names[i]!, d.ref]));
+  const files = described.flatMap((d) => d.files).sort((a, b) => a.url.localeCompare(b.url));
   return { refs, files };
+}
+
+async function describeImage(contentDir: string, cacheDir: string, name: string, encoder: Encoder): Promise<{ ref: ImageRef; files: ImageFile[] }> {
+  const files: ImageFile[] = [];
+  const sourcePath = path.join(contentDir, 'images', name);
+  const source = await readFile(sourcePath);
+  const hash = contentHash(source);
+  const base = name.replace(/\.[a-z]+$/, '').replace(/\//g, '-');
+  const blurredSrc = await blurredDataUrl(source, path.join(cacheDir, `${base}-${hash}-blur.webp`), encoder);
+  if (name.endsWith('.svg')) {
+    const url = `/assets/img/${base}-${hash}.svg`;
+    files.push({ url, sourcePath });
+    const svg = source.toString('utf8');
+    return { ref: { src: url, ...svgSize(svg), blurredSrc }, files };
+  }
+  const metaPath = path.join(cacheDir, `${base}-${hash}.json`);
+  const known = await encoder.ensure(metaPath, async (sharp) => Buffer.from(JSON.stringify(await sharp(source).metadata())));
+  const meta = known ? (JSON.parse(await readFile(metaPath, 'utf8')) as { width?: number; height?: number }) : {};
+  const ratio = (meta.height ?? 9) / (meta.width ?? 16);
+  const widths = WIDTHS.filter((w) => w <= (meta.width ?? Infinity));
+  if (widths.length === 0) widths.push(meta.width ?? WIDTHS[0]!);
+  const sets: Record<'avif' | 'webp', string[]> = { avif: [], webp: [] };
+  for (const width of widths) {
+    for (const format of ['avif', 'webp'] as const) {
+      const fileName = `${base}-${hash}-${width}.${format}`;
+      const cachePath = path.join(cacheDir, fileName);
+      await encoder.ensure(cachePath, (sharp) => {
+        const pipeline = sharp(source).resize({ width });
+        return format === 'avif' ? pipeline.avif({ quality: 50, effort: 4 }).toBuffer() : pipeline.webp({ quality: 75 }).toBuffer();
+      });
+      const url = `/assets/img/${fileName}`;
+      files.push({ url, sourcePath: cachePath });
+      sets[format].push(`${url} ${width}w`);
+    }
+  }
+  const fallbackWidth = widths[Math.min(1, widths.length - 1)]!;
+  const ref = {
+    src: `/assets/img/${base}-${hash}-${fallbackWidth}.webp`,
+    avifSrcSet: sets.avif.join(', '),
+    webpSrcSet: sets.webp.join(', '),
+    width: fallbackWidth,
+    height: Math.round(fallbackWidth * ratio),
+    blurredSrc,
+  };
+  return { ref, files };
 }

@@ -25,5 +25,5 @@ export function bundleIslandsCached(opts: IslandBundleOptions): Promise<IslandBu
 
 /** Vite and its native bundler take about 400 MB that the build would keep while it renders. */
 function bundleInOwnProcess(opts: IslandBundleOptions): Promise<IslandBundle> {
-  return runInOwnProcess({ module: new URL('./islands.ts', import.meta.url), fn: 'bundleIslands', args: [opts], what: 'island bundle', cwd: opts.root });
+  return runInOwnProcess({ job: 'bundleIslands', args: [opts], what: 'island bundle', cwd: opts.root });
 }

@@ -1,39 +1,106 @@
 /**
- * Asset work that loads large libraries (Vite, Tailwind's compiler, HarfBuzz, sharp) runs in a Node
- * process of its own: the build's process would keep their memory while it renders pages. The
- * child (ownProcessEntry.ts) imports the module, calls the function and prints its result as JSON;
- * it loads TypeScript through tsx, as the generator itself does.
+ * Asset work that loads large libraries (Vite, Tailwind's compiler, HarfBuzz, sharp) runs outside
+ * the build's process, which would keep their memory while it renders pages. The jobs a build
+ * starts together share one helper process (generator/ownProcessEntry.ts, compiled by
+ * generator/compiled.mjs), which runs them side by side: Node and Vite start once, not once per
+ * job. The helper ends when it has nothing left to do; a job asked for later starts another.
+ * A job that holds its thread for long (the font's WebAssembly) gets a process of its own, so it
+ * does not stall the others.
  */
-import { execFile } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { compiledCode } from '../compiled.mjs';
+import type { JobFunction, OwnProcessJob } from '../ownProcessJobs.js';
 
-const run = promisify(execFile);
-const entry = fileURLToPath(new URL('./ownProcessEntry.ts', import.meta.url));
-
-export interface OwnProcessCall {
-  /** The module (its URL: new URL('./x.ts', import.meta.url)) and the exported function to call. */
-  module: URL;
-  fn: string;
+export interface OwnProcessCall<K extends OwnProcessJob> {
+  job: K;
   /** The function's arguments, as JSON. */
-  args: unknown[];
-  /** Named in the error: "<what> failed: <the child's error>". */
+  args: Parameters<JobFunction<K>>;
+  /** Named in the error: "<what> failed: <the job's error>". */
   what: string;
   cwd?: string;
 }
 
-/** The function's result (JSON), computed in a process of its own. */
-export async function runInOwnProcess<T>({ module, fn, args, what, cwd }: OwnProcessCall): Promise<T> {
-  try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', entry, JSON.stringify({ module: module.href, fn, args })], {
-      ...(cwd && { cwd }),
-      maxBuffer: 16 << 20,
+type Result<K extends OwnProcessJob> = Awaited<ReturnType<JobFunction<K>>>;
+
+/** Jobs that compute for a second or more without yielding: each in a helper of its own. */
+const ALONE: ReadonlySet<OwnProcessJob> = new Set(['subsetFontInto']);
+
+/** What the helper answers: the job's result, or its error. */
+export interface JobReply { id: number; result?: unknown; error?: string; cpuMs?: number }
+
+interface Helper {
+  child: ChildProcess;
+  waiting: Map<number, { resolve: (reply: JobReply) => void; reject: (err: Error) => void }>;
+  /** The helper's output, for the error when it dies (the last 16 KB). */
+  output: string;
+}
+
+/** The shared helper of each working folder (Vite resolves from it). */
+const shared = new Map<string, Promise<Helper>>();
+let lastId = 0;
+
+async function startHelper(cwd: string, onEmpty: () => void): Promise<Helper> {
+  const entry = fileURLToPath((await compiledCode()).entry('ownProcess'));
+  const child = fork(entry, [], { cwd, execArgv: ['--enable-source-maps'], stdio: ['ignore', 'pipe', 'pipe', 'ipc'], serialization: 'json' });
+  const helper: Helper = { child, waiting: new Map(), output: '' };
+  const keep = (chunk: Buffer) => { helper.output = (helper.output + chunk.toString('utf8')).slice(-16_384); };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  child.on('message', (reply: JobReply) => {
+    const waiter = helper.waiting.get(reply.id);
+    if (!waiter) return;
+    helper.waiting.delete(reply.id);
+    waiter.resolve(reply);
+    if (!helper.waiting.size) {
+      // Nothing left: the helper ends (its memory goes with it) once the channel is closed.
+      onEmpty();
+      child.disconnect();
+    }
+  });
+  const fail = (why: string) => {
+    onEmpty();
+    for (const waiter of helper.waiting.values()) waiter.reject(new Error(`${why}${helper.output.trim() ? `:\n${helper.output.trim()}` : ''}`));
+    helper.waiting.clear();
+  };
+  child.on('error', (err) => fail(`the asset process could not run (${err.message})`));
+  child.on('exit', (code, signal) => { if (helper.waiting.size) fail(`the asset process ended (${signal ?? `code ${code}`})`); });
+  return helper;
+}
+
+function send(helper: Helper, job: OwnProcessJob, args: unknown[]): Promise<JobReply> {
+  const id = ++lastId;
+  return new Promise((resolve, reject) => {
+    helper.waiting.set(id, { resolve, reject });
+    helper.child.send({ id, job, args }, (err) => {
+      if (!err) return;
+      helper.waiting.delete(id);
+      reject(err);
     });
-    return JSON.parse(stdout.trim().split('\n').at(-1)!) as T;
+  });
+}
+
+/** The job's result (JSON), computed outside this process. */
+export async function runInOwnProcess<K extends OwnProcessJob>({ job, args, what, cwd = process.cwd() }: OwnProcessCall<K>): Promise<Result<K>> {
+  const started = performance.now();
+  let reply: JobReply;
+  try {
+    if (ALONE.has(job)) {
+      reply = await send(await startHelper(cwd, () => {}), job, args);
+    } else {
+      let helper = shared.get(cwd);
+      if (!helper || !(await helper.catch(() => undefined))?.child.connected) {
+        helper = startHelper(cwd, () => { if (shared.get(cwd) === helper) shared.delete(cwd); });
+        shared.set(cwd, helper);
+        helper.catch(() => shared.delete(cwd));
+      }
+      reply = await send(await helper, job, args);
+    }
   } catch (err) {
-    const stderr = (err as { stderr?: string }).stderr?.trim();
-    // Node prints the throwing source line first; the cause is the line that names the error.
-    const cause = stderr?.split('\n').find((line) => /^\w*Error: /.test(line)) ?? stderr ?? String(err);
-    throw new Error(`${what} failed: ${cause}`, { cause: err });
+    throw new Error(`${what} failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
+  if (reply.error !== undefined) throw new Error(`${what} failed: ${reply.error}`);
+  // GENERATOR_TIMINGS=1: each job's wall time, and the processor time of the helper it ran in.
+  if (process.env.GENERATOR_TIMINGS) console.error(`    ${job} (asset process): ${Math.round(performance.now() - started)} ms, helper at ${reply.cpuMs ?? '?'} ms processor time`);
+  return reply.result as Result<K>;
 }

@@ -21,7 +21,7 @@ function inputDigest(root: string): string {
 
 export function bundleAdminCached(opts: AdminBundleOptions): Promise<AdminBundle> {
   const cacheDir = path.join(opts.root, '.cache', 'admin', inputDigest(opts.root));
-  return cachedOutput(cacheDir, opts.outDir, (filesDir) => runInOwnProcess<AdminBundle>({
-    module: new URL('./adminBundle.ts', import.meta.url), fn: 'bundleAdmin', args: [{ ...opts, outDir: filesDir }], what: 'admin bundle', cwd: opts.root,
+  return cachedOutput(cacheDir, opts.outDir, (filesDir) => runInOwnProcess({
+    job: 'bundleAdmin', args: [{ ...opts, outDir: filesDir }], what: 'admin bundle', cwd: opts.root,
   }));
 }

@@ -19,11 +19,11 @@ const WORKER_OLD_SPACE_MIB = 128;
 const WORKER_YOUNG_SPACE_MIB = 16;
 
 export function startWorker(): Worker {
-  // Workers load the TypeScript sources through tsx's API: Node 20 applies --import loaders in a
-  // worker only after its entry module is resolved, so a plain .ts entry cannot be used.
-  const api = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('../renderWorker.ts', import.meta.url).href;
-  const bootstrap = `import { tsImport } from ${JSON.stringify(api)}; await tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)});`;
+  // The worker runs the compiled code of the sources as they are when it starts (generator/
+  // compiled.mjs), so one restarted by `npm run dev` after a templates/ change renders with the
+  // new templates. Messages sent meanwhile wait in its port until renderWorker.ts listens.
+  const compiled = new URL('../compiled.mjs', import.meta.url).href;
+  const bootstrap = `process.setSourceMapsEnabled(true); const { compiledCode } = await import(${JSON.stringify(compiled)}); await import((await compiledCode()).entry('worker'));`;
   return new Worker(new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`), {
     resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_SPACE_MIB, maxYoungGenerationSizeMb: WORKER_YOUNG_SPACE_MIB },
   });

@@ -42,6 +42,28 @@ export interface LocalBackend {
   keys: LocalKeys;
 }
 
+/** Whether the stand-in answers this path: /rest/v1/, /functions/v1/ and /auth/v1/. */
+export function isBackendPath(pathname: string): boolean {
+  return pathname.startsWith('/rest/v1/') || pathname.startsWith('/functions/v1/') || pathname.startsWith('/auth/v1/');
+}
+
+/**
+ * The stand-in's requests while it is still starting (npm start opens the database after the
+ * pages are served): each waits for it, so none is refused or lost (a lead posted meanwhile is
+ * stored); every other request passes at once.
+ */
+export function whenReady(backend: Promise<LocalBackend>): (req: IncomingMessage, res: ServerResponse) => Promise<boolean> {
+  return async (req, res) => {
+    if (!isBackendPath(new URL(req.url ?? '/', 'http://localhost').pathname)) return false;
+    const ready = await backend.catch(() => undefined);
+    if (!ready) {
+      send(res, 503, { code: 'PGRST000', message: 'The local backend did not start; see the server output', details: null, hint: null });
+      return true;
+    }
+    return ready.handle(req, res);
+  };
+}
+
 export async function createLocalBackend(options: LocalBackendOptions = {}): Promise<LocalBackend> {
   const log = options.log ?? ((msg: string) => console.log(msg));
   const envOpt = options.env ?? process.env;
@@ -66,10 +88,9 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
     keys,
     async handle(req, res) {
       const url = new URL(req.url ?? '/', 'http://localhost');
-      const isRest = url.pathname.startsWith('/rest/v1/');
+      if (!isBackendPath(url.pathname)) return false;
       const isFunction = url.pathname.startsWith('/functions/v1/');
       const isAuth = url.pathname.startsWith('/auth/v1/');
-      if (!isRest && !isFunction && !isAuth) return false;
       try {
         if (isAuth) {
           await auth.handle(req, res, url);

@@ -25,6 +25,12 @@ export interface ServerOptions {
    */
   allowedHosts?: readonly string[];
   handlers?: RequestHandler[];
+  /**
+   * Files still being added to distDir (npm start serves the pages before the content manager's and
+   * the inbox's pages are written): a request for a file that is not there yet waits until this
+   * settles, then is answered as usual.
+   */
+  filesPending?: Promise<unknown>;
 }
 
 export interface RunningServer {
@@ -161,6 +167,8 @@ async function isFile(p: string): Promise<boolean> {
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const distDir = path.resolve(opts.distDir);
   const headerRules = () => readFile(path.join(distDir, '_headers'), 'utf8').then(parseHeaders, () => []);
+  // Settled either way: a back office that failed to build is reported by whoever started it.
+  const filesPending = opts.filesPending?.then(() => {}, () => {});
 
   // Known once the port is: until then nothing is answered (no request can arrive before it).
   let hosts: HostCheck | undefined;
@@ -179,7 +187,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         return;
       }
       for (const handler of opts.handlers ?? []) if (await handler(req, res)) return;
-      await serveStatic(req, res, distDir, await headerRules());
+      await serveStatic(req, res, distDir, await headerRules(), filesPending);
     } catch (err) {
       console.error(err);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
@@ -207,7 +215,18 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   };
 }
 
-async function serveStatic(req: IncomingMessage, res: ServerResponse, distDir: string, rules: HeaderRule[]) {
+/** The file of dist/ a clean path names (`/contact` is contact.html), if there is one. */
+async function findFile(distDir: string, pathname: string): Promise<string | undefined> {
+  const candidates = pathname === '/' ? ['index.html'] : [pathname.slice(1), `${pathname.slice(1)}.html`];
+  for (const candidate of candidates) {
+    const full = path.join(distDir, candidate);
+    if (!full.startsWith(distDir + path.sep)) return undefined;
+    if (!path.basename(full).startsWith('_') && (await isFile(full))) return full;
+  }
+  return undefined;
+}
+
+async function serveStatic(req: IncomingMessage, res: ServerResponse, distDir: string, rules: HeaderRule[], filesPending?: Promise<void>) {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD' }).end();
     return;
@@ -224,15 +243,10 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, distDir: s
     res.writeHead(301, { location }).end();
     return;
   }
-  const candidates = pathname === '/' ? ['index.html'] : [pathname.slice(1), `${pathname.slice(1)}.html`];
-  let file: string | undefined;
-  for (const candidate of candidates) {
-    const full = path.join(distDir, candidate);
-    if (!full.startsWith(distDir + path.sep)) break;
-    if (!path.basename(full).startsWith('_') && (await isFile(full))) {
-      file = full;
-      break;
-    }
+  let file = await findFile(distDir, pathname);
+  if (!file && filesPending) {
+    await filesPending;
+    file = await findFile(distDir, pathname);
   }
   const status = file ? 200 : 404;
   file ??= path.join(distDir, '404.html');

@@ -39,8 +39,8 @@ function inputDigest(opts: InboxBundleOptions): string {
 export async function inboxAssets(opts: { root: string; outDir: string; supabaseUrl?: string | undefined; supabaseAnonKey?: string | undefined }): Promise<InboxAssets> {
   const bundleOpts: InboxBundleOptions = { ...opts, outDir: path.join(opts.outDir, 'assets') };
   const cacheDir = path.join(opts.root, '.cache', 'inbox', inputDigest(bundleOpts));
-  const bundle = await cachedOutput(cacheDir, bundleOpts.outDir, (filesDir) => runInOwnProcess<BrowserBundle>({
-    module: new URL('./inboxBundle.ts', import.meta.url), fn: 'bundleInbox', args: [{ ...bundleOpts, outDir: filesDir }], what: 'inbox bundle', cwd: opts.root,
+  const bundle = await cachedOutput(cacheDir, bundleOpts.outDir, (filesDir) => runInOwnProcess({
+    job: 'bundleInbox', args: [{ ...bundleOpts, outDir: filesDir }], what: 'inbox bundle', cwd: opts.root,
   }));
   const files = bundle.files.map((f) => f.path);
   return { script: bundle.entry, stylesheets: files.filter((f) => f.endsWith('.css')), files };

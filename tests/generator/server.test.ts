@@ -208,3 +208,31 @@ describe('a dist folder without 404.html', () => {
     }
   });
 });
+
+describe('files still being added (npm start writes /admin and /leads after the pages)', () => {
+  it('answers the pages at once, and a request for a file not written yet once it is', async () => {
+    const dist = await mkdtemp(path.join(os.tmpdir(), 'server-test-pending-'));
+    await writeFile(path.join(dist, 'index.html'), '<h1>home</h1>');
+    await writeFile(path.join(dist, '404.html'), '<h1>not found</h1>');
+    let finish!: () => void;
+    const server = await startServer({ distDir: dist, filesPending: new Promise<void>((resolve) => { finish = resolve; }) });
+    try {
+      const received = new Promise<void>((resolve) => server.server.on('request', (req: { url?: string }) => { if (req.url === '/admin') resolve(); }));
+      let adminAnswered = false;
+      const admin = send(server, '/admin').then((answer) => { adminAnswered = true; return answer; });
+      // The server has the request, and found no admin.html (a server that does not wait answers 404 now)...
+      await received;
+      // ...while the pages are answered.
+      expect((await send(server, '/')).status).toBe(200);
+      expect(adminAnswered).toBe(false);
+      await writeFile(path.join(dist, 'admin.html'), '<h1>content manager</h1>');
+      finish();
+      expect(await admin).toMatchObject({ status: 200, body: '<h1>content manager</h1>' });
+      // Once everything is written, a missing file is a 404 at once.
+      expect((await send(server, '/nowhere')).status).toBe(404);
+    } finally {
+      await server.close();
+      await rm(dist, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * Asset jobs run outside the build's process (generator/assets/ownProcess.ts), side by side in one
+ * helper: each job gets its own result or its own error, and a failing job leaves the others be.
+ */
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runInOwnProcess } from '../../generator/assets/ownProcess.js';
+import { ROOT, tempDir } from '../helpers/content.js';
+
+describe('asset jobs in a helper process', () => {
+  let tmp: Awaited<ReturnType<typeof tempDir>>;
+  beforeAll(async () => {
+    tmp = await tempDir('own-process-');
+  });
+  afterAll(() => tmp.remove());
+
+  it('answers each job with its own result or error, side by side', async () => {
+    const cacheDir = path.join(tmp.dir, 'images');
+    const [encoded, failed] = await Promise.allSettled([
+      runInOwnProcess({ job: 'encodeImages', args: [path.join(ROOT, 'content'), cacheDir, ['home/hero.svg']], what: 'image encoding' }),
+      runInOwnProcess({ job: 'compileCssIntoCache', args: [path.join(tmp.dir, 'no-project'), ''], what: 'stylesheet' }),
+    ]);
+    expect(encoded.status).toBe('fulfilled');
+    expect((await readdir(cacheDir)).some((f) => /^home-hero-\w+-blur\.webp$/.test(f))).toBe(true);
+    expect(failed.status).toBe('rejected');
+    expect(String((failed as PromiseRejectedResult).reason)).toMatch(/^Error: stylesheet failed: ENOENT: no such file or directory.*no-project/);
+  });
+
+  it('runs the font in a helper of its own, and a job asked for after the last helper ended in a new one', async () => {
+    const font = path.join(ROOT, 'node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2');
+    const out = path.join(tmp.dir, 'font.woff2');
+    await runInOwnProcess({ job: 'subsetFontInto', args: [font, out], what: 'font subsetting' });
+    expect(existsSync(out)).toBe(true);
+    expect((await readFile(out)).subarray(0, 4).toString('latin1')).toBe('wOF2');
+    const cacheDir = path.join(tmp.dir, 'images-again');
+    await runInOwnProcess({ job: 'encodeImages', args: [path.join(ROOT, 'content'), cacheDir, ['home/about.svg']], what: 'image encoding' });
+    expect(existsSync(cacheDir)).toBe(true);
+  });
+});
