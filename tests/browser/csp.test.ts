@@ -123,11 +123,15 @@ async function islandsHydrated(page: Page, names?: string[]) {
 
 async function scrollToEnd(page: Page) {
   await page.evaluate(async () => {
+    // Each step waits for two frames: the intersection observers (islands hydrated on sight) run
+    // with the frame after the scroll.
+    const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     for (let y = 0; y <= document.documentElement.scrollHeight; y += 500) {
       window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 60));
+      await frames();
     }
     window.scrollTo(0, document.documentElement.scrollHeight);
+    await frames();
   });
 }
 
