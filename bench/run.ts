@@ -73,7 +73,7 @@ async function eleventy(peers: string, cities: number): Promise<PeerRun> {
 async function buildScale() {
   const load = () => os.loadavg().map((l) => l.toFixed(1)).join(', ');
   console.log(`\n## Build: the whole \`npm run build\`, start-up included, against Eleventy 3 on the same city pages`);
-  console.log(`Median of ${runs} runs per cell; each run is our cold build, our warm build, then Eleventy's (cold), so the three share the machine's moods. cold = .cache/ and the output emptied first (compiling the generator included); warm = the same input again. Wall: spawn to exit of \`npm run build\` (npm included); build(): what the command reports. Peak memory: the summed resident memory of the whole process tree (npm, node with its render threads, the asset helper processes), sampled every 20 ms. Eleventy: \`run-peers.sh N eleventy\` of the team's peer benchmark, its wall time and GNU time's peak of its one process. Load average at the start: ${load()}.`);
+  console.log(`Median of ${runs} runs per cell; each run is our cold build, our warm build, then Eleventy's (cold), so the three share the machine's moods. cold = .cache/ and the output emptied first (compiling the generator included); warm = the same input again; pages cold = only the page cache emptied (every page rendered again, the bundles, stylesheet, font and images from .cache/: what the pages themselves cost). Wall: spawn to exit of \`npm run build\` (npm included); build(): what the command reports. Peak memory: the summed resident memory of the whole process tree (npm, node with its render threads, the asset helper processes), sampled every 20 ms. Eleventy: \`run-peers.sh N eleventy\` of the team's peer benchmark, its wall time and GNU time's peak of its one process. Load average at the start: ${load()}.`);
   const peers = sizes.some((s) => s !== 'real') ? await preparePeers().catch((err: unknown) => {
     console.log(`(Eleventy not measured: ${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
     return undefined;
@@ -82,7 +82,7 @@ async function buildScale() {
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const mib = (n: number) => `${Math.round(n).toLocaleString('en-US')} MiB`;
   const colds: { size: string; runs: CommandRun[] }[] = [];
-  console.log('\n| site | pages | cold: command | cold: build() | cold: peak memory | warm: command | warm: build() | warm: peak memory | Eleventy: command | Eleventy: peak memory | cold, ours / Eleventy |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('\n| site | pages | cold: command | cold: build() | cold: peak memory | warm: command | warm: build() | warm: peak memory | pages cold: command | pages cold: peak memory | Eleventy: command | Eleventy: peak memory | cold, ours / Eleventy |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   try {
     for (const size of sizes) {
       const cities = size === 'real' ? 0 : Number(size);
@@ -92,12 +92,16 @@ async function buildScale() {
         const outDir = path.join(dir, 'dist');
         const cold: CommandRun[] = [];
         const warm: CommandRun[] = [];
+        const pagesCold: CommandRun[] = [];
         const peer: PeerRun[] = [];
         for (let i = 0; i < runs; i++) {
           await rm(path.join(root, '.cache'), { recursive: true, force: true });
           await rm(outDir, { recursive: true, force: true });
           cold.push(await npmBuild(contentDir, outDir));
           warm.push(await npmBuild(contentDir, outDir));
+          // Every page rendered again, the assets from the cache: what the number of pages costs.
+          await rm(path.join(root, '.cache', 'pages'), { recursive: true, force: true });
+          pagesCold.push(await npmBuild(contentDir, outDir));
           if (peers && cities) peer.push(await eleventy(peers, cities));
         }
         colds.push({ size, runs: cold });
@@ -106,7 +110,7 @@ async function buildScale() {
         const failed = peer.find((p) => 'failed' in p);
         const theirs = done.length ? { wall: median(done.map((p) => p.wallMs)), peak: median(done.map((p) => p.peakMiB)) } : undefined;
         const why = failed ? `${done.length ? `${peer.length - done.length} of ${peer.length} runs: ` : ''}${failed.failed}` : undefined;
-        console.log(`| ${cities ? `${cities.toLocaleString('en-US')} cities` : 'real site'} | ${cold[0]!.pages.toLocaleString('en-US')} | ${s(m(cold, 'wallMs'))} | ${s(m(cold, 'buildMs'))} | ${mib(m(cold, 'peakMiB'))} | ${s(m(warm, 'wallMs'))} | ${s(m(warm, 'buildMs'))} | ${mib(m(warm, 'peakMiB'))} | ${theirs ? s(theirs.wall) : why ?? '—'}${theirs && why ? ` (${why})` : ''} | ${theirs ? mib(theirs.peak) : '—'} | ${theirs ? (m(cold, 'wallMs') / theirs.wall).toFixed(2) : '—'} |`);
+        console.log(`| ${cities ? `${cities.toLocaleString('en-US')} cities` : 'real site'} | ${cold[0]!.pages.toLocaleString('en-US')} | ${s(m(cold, 'wallMs'))} | ${s(m(cold, 'buildMs'))} | ${mib(m(cold, 'peakMiB'))} | ${s(m(warm, 'wallMs'))} | ${s(m(warm, 'buildMs'))} | ${mib(m(warm, 'peakMiB'))} | ${s(m(pagesCold, 'wallMs'))} | ${mib(m(pagesCold, 'peakMiB'))} | ${theirs ? s(theirs.wall) : why ?? '—'}${theirs && why ? ` (${why})` : ''} | ${theirs ? mib(theirs.peak) : '—'} | ${theirs ? (m(cold, 'wallMs') / theirs.wall).toFixed(2) : '—'} |`);
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
