@@ -2,22 +2,49 @@
  * The asset helper process of runInOwnProcess (generator/assets/ownProcess.ts): runs the jobs it
  * is sent, side by side, and answers each with its result (JSON) or its error. It ends when the
  * build closes the channel, which it does once no job is left.
+ *
+ * A job that computes for a second or more without yielding (the font's WebAssembly) runs on a
+ * thread of its own, so it does not stall the others; a thread rather than another process, which
+ * would load Node a second time.
  */
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { ownProcessJobs, type OwnProcessJob } from './ownProcessJobs.js';
 import type { JobReply } from './assets/ownProcess.js';
 
-const reply = (message: JobReply) => {
-  const { user, system } = process.cpuUsage();
-  process.send!({ ...message, cpuMs: Math.round((user + system) / 1000) });
-};
+const ON_A_THREAD: ReadonlySet<OwnProcessJob> = new Set(['subsetFontInto']);
 
-process.on('message', async ({ id, job, args }: { id: number; job: OwnProcessJob; args: unknown[] }) => {
-  try {
-    const run = (await ownProcessJobs[job]()) as (...args: unknown[]) => unknown;
-    reply({ id, result: (await run(...args)) ?? null });
-  } catch (err) {
-    reply({ id, error: err instanceof Error ? err.message : String(err) });
-  }
-});
-// Closed by the build once nothing is left (or because the build ended): nothing more to do.
-process.on('disconnect', () => process.exit(0));
+interface JobMessage { job: OwnProcessJob; args: unknown[] }
+
+async function run({ job, args }: JobMessage): Promise<unknown> {
+  const fn = (await ownProcessJobs[job]()) as (...args: unknown[]) => unknown;
+  return (await fn(...args)) ?? null;
+}
+
+function runOnThread(message: JobMessage): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    // This very file, compiled (import.meta.url names the source it was compiled from).
+    const worker = new Worker(process.argv[1]!, { workerData: message });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the ${message.job} thread ended (code ${code})`)));
+  });
+}
+
+if (isMainThread) {
+  const reply = (message: JobReply) => {
+    const { user, system } = process.cpuUsage();
+    process.send!({ ...message, cpuMs: Math.round((user + system) / 1000) });
+  };
+  process.on('message', async ({ id, ...message }: JobMessage & { id: number }) => {
+    try {
+      reply({ id, result: await (ON_A_THREAD.has(message.job) ? runOnThread(message) : run(message)) });
+    } catch (err) {
+      reply({ id, error: err instanceof Error ? err.message : String(err) });
+    }
+  });
+  // Closed by the build once nothing is left (or because the build ended): nothing more to do.
+  process.on('disconnect', () => process.exit(0));
+} else {
+  // An error thrown here reaches runOnThread as the worker's 'error' event.
+  parentPort!.postMessage(await run(workerData as JobMessage));
+}

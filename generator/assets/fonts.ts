@@ -59,7 +59,7 @@ function rangeText(range: string): string {
 
 const fontSource = () => require.resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2');
 
-/** Cut the font to the latin range and the weights used, into `cached` (run in a process of its own by loadFont). */
+/** Cut the font to the latin range and the weights used, into `cached` (run outside the build, on a thread of the asset helper, by loadFont). */
 export async function subsetFontInto(source: string, cached: string): Promise<void> {
   const { default: subsetFont } = await import('subset-font');
   await writeAtomic(cached, await subsetFont(await readFile(source), rangeText(LATIN_RANGE), { targetFormat: 'woff2', variationAxes: { wght: WEIGHTS } }));
@@ -78,7 +78,7 @@ export function loadFont(root: string): Promise<FontAsset> {
     const key = new CacheKey().add(source, LATIN_RANGE, JSON.stringify(WEIGHTS)).lockfile(root).digest(32);
     const cached = path.join(root, '.cache', 'font', `${key}.woff2`);
     const bytes: Buffer = await readFile(cached).catch(async () => {
-      // HarfBuzz (WebAssembly) in a process of its own: the build would keep its memory.
+      // HarfBuzz (WebAssembly) outside the build, which would keep its memory.
       await runInOwnProcess({ job: 'subsetFontInto', args: [fontSource(), cached], what: 'font subsetting' });
       return readFile(cached);
     });

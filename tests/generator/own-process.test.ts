@@ -28,12 +28,24 @@ describe('asset jobs in a helper process', () => {
     expect(String((failed as PromiseRejectedResult).reason)).toMatch(/^Error: stylesheet failed: ENOENT: no such file or directory.*no-project/);
   });
 
-  it('runs the font in a helper of its own, and a job asked for after the last helper ended in a new one', async () => {
+  it('runs the font on a thread beside the other jobs, its error coming back as its own', async () => {
     const font = path.join(ROOT, 'node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2');
     const out = path.join(tmp.dir, 'font.woff2');
-    await runInOwnProcess({ job: 'subsetFontInto', args: [font, out], what: 'font subsetting' });
-    expect(existsSync(out)).toBe(true);
+    const cacheDir = path.join(tmp.dir, 'images-beside');
+    const [subset, encoded, missing] = await Promise.allSettled([
+      runInOwnProcess({ job: 'subsetFontInto', args: [font, out], what: 'font subsetting' }),
+      runInOwnProcess({ job: 'encodeImages', args: [path.join(ROOT, 'content'), cacheDir, ['home/hero.svg']], what: 'image encoding' }),
+      runInOwnProcess({ job: 'subsetFontInto', args: [path.join(tmp.dir, 'no-such.woff2'), path.join(tmp.dir, 'never.woff2')], what: 'font subsetting' }),
+    ]);
+    expect(subset.status).toBe('fulfilled');
     expect((await readFile(out)).subarray(0, 4).toString('latin1')).toBe('wOF2');
+    expect(encoded.status).toBe('fulfilled');
+    expect(missing.status).toBe('rejected');
+    expect(String((missing as PromiseRejectedResult).reason)).toMatch(/^Error: font subsetting failed: ENOENT: no such file or directory.*no-such\.woff2/);
+  });
+
+  it('starts a new helper for a job asked for after the last one ended', async () => {
+    await runInOwnProcess({ job: 'encodeImages', args: [path.join(ROOT, 'content'), path.join(tmp.dir, 'images-first'), ['home/about.svg']], what: 'image encoding' });
     const cacheDir = path.join(tmp.dir, 'images-again');
     await runInOwnProcess({ job: 'encodeImages', args: [path.join(ROOT, 'content'), cacheDir, ['home/about.svg']], what: 'image encoding' });
     expect(existsSync(cacheDir)).toBe(true);
