@@ -41,15 +41,29 @@ let lastId = 0;
 export function call<T>(worker: Worker, request: WorkerRequest): Promise<T> {
   const msg = { id: ++lastId, ...request };
   return new Promise((resolve, reject) => {
+    const settle = () => {
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+    };
     const onMessage = (reply: { id: number; result?: T; error?: string }) => {
       if (reply.id !== msg.id) return;
-      worker.off('message', onMessage);
-      worker.off('error', reject);
+      settle();
       if (reply.error) reject(new Error(reply.error));
       else resolve(reply.result as T);
     };
+    const onError = (err: Error) => {
+      settle();
+      reject(err);
+    };
+    // A worker can end without an error event (process.exit, terminate()): the call would wait forever.
+    const onExit = (code: number) => {
+      settle();
+      reject(new Error(`a render worker ended (exit code ${code}) before it answered`));
+    };
     worker.on('message', onMessage);
-    worker.once('error', reject);
+    worker.once('error', onError);
+    worker.once('exit', onExit);
     worker.postMessage(msg);
   });
 }
