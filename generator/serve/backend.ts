@@ -14,6 +14,7 @@ import { createAuthServer } from './auth.js';
 import { applyMigrations, DEFAULT_MIGRATIONS_DIR, openDatabase } from './database.js';
 import { createFunctions } from './functions.js';
 import { identifyCaller, localApiKey, proxiedHeaders, refuseCaller } from './gateway.js';
+import { isBackendPath } from './backendPaths.js';
 import { send } from './http.js';
 import { loadLocalKeys, type LocalKeys } from './localKeys.js';
 import { answerPreflight, createPostgrest, REST_CORS } from './postgrest.js';
@@ -40,28 +41,6 @@ export interface LocalBackend {
   db: PGlite;
   /** The anon and service role keys and the JWT secret of this database (localKeys.ts). */
   keys: LocalKeys;
-}
-
-/** Whether the stand-in answers this path: /rest/v1/, /functions/v1/ and /auth/v1/. */
-export function isBackendPath(pathname: string): boolean {
-  return pathname.startsWith('/rest/v1/') || pathname.startsWith('/functions/v1/') || pathname.startsWith('/auth/v1/');
-}
-
-/**
- * The stand-in's requests while it is still starting (npm start opens the database after the
- * pages are served): each waits for it, so none is refused or lost (a lead posted meanwhile is
- * stored); every other request passes at once.
- */
-export function whenReady(backend: Promise<LocalBackend>): (req: IncomingMessage, res: ServerResponse) => Promise<boolean> {
-  return async (req, res) => {
-    if (!isBackendPath(new URL(req.url ?? '/', 'http://localhost').pathname)) return false;
-    const ready = await backend.catch(() => undefined);
-    if (!ready) {
-      send(res, 503, { code: 'PGRST000', message: 'The local backend did not start; see the server output', details: null, hint: null });
-      return true;
-    }
-    return ready.handle(req, res);
-  };
 }
 
 export async function createLocalBackend(options: LocalBackendOptions = {}): Promise<LocalBackend> {

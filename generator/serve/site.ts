@@ -5,7 +5,7 @@
  * seconds on a first start), and a request for it waits until it is open.
  */
 import type { LocalBackend } from './backend.js';
-import { whenReady } from './backend.js';
+import { whenReady } from './backendPaths.js';
 import { startServer, type ServerOptions } from './server.js';
 
 export interface SiteServerOptions extends ServerOptions {
