@@ -3,7 +3,7 @@
  * a temporary folder that replaces dist/ only when everything succeeded (a failed build leaves the
  * previous dist/ exactly as it was); `npm run dev` (dev.ts) drives the same Pipeline incrementally.
  */
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CityEntry, SiteModel } from '../contracts/content.js';
@@ -16,19 +16,17 @@ import { fallbackFontFace, loadFont } from './assets/fonts.js';
 import { contentHash } from './assets/hash.js';
 import { listImages, processImages } from './assets/images.js';
 import { bundleIslandsCached } from './assets/islandsCache.js';
-import { readFileSync } from 'node:fs';
 import type { CityBatchResult, CitySetup } from './cityPages.js';
 import { checkContent, checkSiteContent, type SiteContent } from './content.js';
 import { repeatedCityNames, withCities } from './model/assemble.js';
-import { PageCache } from './render/pageCache.js';
+import { PageCache, renderCodeVersion } from './render/pageCache.js';
 import { PageLinks } from './render/pageLinks.js';
-import { RenderPool } from './render/pool.js';
+import { BATCH_PAGES, PARALLEL_THRESHOLD, RenderPool } from './render/pool.js';
 import { Slots } from './render/slots.js';
 import { locator } from './validate/locate.js';
 import type { Memo } from './plan/memo.js';
 import { planEachPage, planLayout, type PlanOptions } from './plan/plan.js';
-import { renderCodeVersion } from './render/pageCache.js';
-import { renderSite } from './render/renderSite.js';
+import { FILE_OPS, renderSite } from './render/renderSite.js';
 import { adminAssets, writeAdminPage, type AdminAssets } from './cms/adminFiles.js';
 import { inboxAssets, writeInboxPage, type InboxAssets } from './staff/inboxFiles.js';
 import { ContentErrors, sortErrors } from './validate/errors.js';
@@ -87,7 +85,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     const layout = content.model && pipeline.layout(content.model, site);
     const cache = layout && await PageCache.open(path.join(opts.root, '.cache'), renderCodeVersion(opts.root), layout);
     // The render workers read the city files (cityPages.ts): on a large site they start now.
-    const pool = content.cityFiles.length >= CITY_WORKERS_THRESHOLD ? await RenderPool.start(layout, opts.threads) : undefined;
+    const pool = content.cityFiles.length >= PARALLEL_THRESHOLD ? await RenderPool.start(layout, opts.threads) : undefined;
     try {
       const cities = await readCities(content, site, pipeline, tmp, { layout, cache, pool });
       lap('cities');
@@ -143,11 +141,6 @@ function stageTimer() {
   return Object.assign(lap, { stages });
 }
 
-/** Below this many city files, the main thread reads them itself: starting workers would cost more. */
-const CITY_WORKERS_THRESHOLD = 400;
-/** City files handed to a worker at a time. */
-const CITY_BATCH = 100;
-
 interface CitiesRead {
   /** The valid cities without their page texts, in file order. */
   cards: CityEntry[];
@@ -171,7 +164,7 @@ async function readCities(
   const read: CitiesRead = { cards: [], errors: [], pages: new Map(), links: new PageLinks(), bytes: 0 };
   /** The file of each card, as messages name it. */
   const cardFiles: string[] = [];
-  const files = new Slots(32);
+  const files = new Slots(FILE_OPS);
   const setup: CitySetup = {
     contentDir: content.contentDir, displayPrefix: content.displayPrefix,
     ...(content.model && layout && cache && {
@@ -196,13 +189,14 @@ async function readCities(
       const refs = page.list === undefined ? cache!.adopt(page.key) : batch.lists[page.list]!;
       if (!refs) throw new Error(`the page cache lost ${page.key} (${page.written.route})`);
       const kept = read.links.add(keyed.route, refs);
-      if (page.list !== undefined) void files.run(() => cache!.store(keyed, outDir, kept));
+      // A failure is kept by `files` and thrown by its idle(); this promise must not go unhandled.
+      if (page.list !== undefined) files.run(() => cache!.store(keyed, outDir, kept)).catch(() => undefined);
     }
   };
   if (pool) {
     await pool.broadcast({ citySetup: setup });
-    for (let i = 0; i < content.cityFiles.length; i += CITY_BATCH) {
-      await pool.ask<CityBatchResult>({ cityFiles: content.cityFiles.slice(i, i + CITY_BATCH) }, take);
+    for (let i = 0; i < content.cityFiles.length; i += BATCH_PAGES) {
+      await pool.ask<CityBatchResult>({ cityFiles: content.cityFiles.slice(i, i + BATCH_PAGES) }, take);
     }
     await pool.drain();
   } else if (content.cityFiles.length) {
@@ -321,7 +315,7 @@ export class Pipeline {
     if (!site) throw new Error('the back office pages are written after the assets (the previews use the stylesheet)');
     return settleAll([
       admin && writeAdminPage({
-        outDir, model, admin, plan: { origin: originOf(this.opts, model), images: site.images, assets: site.assets, year: buildYear() },
+        outDir, model, admin, plan: this.planOptions(model, site),
       }),
       inbox && writeInboxPage(outDir, inbox, model.site.brand.name),
     ]);

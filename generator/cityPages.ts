@@ -12,13 +12,13 @@ import type { CityEntry, SiteModel } from '../contracts/content.js';
 import type { ValidDocOf } from '../contracts/documents.js';
 import type { ContentError } from '../contracts/errors.js';
 import { writtenPage, type Layout, type PagePlan, type WrittenPage } from '../contracts/pages.js';
-import { createOrReplaceFileSync, linkFileSync } from './cache.js';
+import { linkFileSync } from './cache.js';
 import { checkFile } from './content.js';
 import { cityEntry, cityFileRules } from './model/assemble.js';
 import { PlanContext, type PlanOptions } from './plan/context.js';
 import { cityPagePlanner } from './plan/pages.js';
-import { keyOf } from './render/pageCache.js';
-import { renderPage } from './render/renderPage.js';
+import { cachedPageFile, keyOf } from './render/pageCache.js';
+import { BatchWriter, type BatchResult } from './render/renderAndWrite.js';
 
 export interface CitySetup {
   contentDir: string;
@@ -47,12 +47,8 @@ export interface CityResult {
   page?: { written: WrittenPage; key: string; list?: number };
 }
 
-export interface CityBatchResult {
+export interface CityBatchResult extends Pick<BatchResult, 'lists' | 'bytes'> {
   cities: CityResult[];
-  /** The distinct lists of internal URLs of the pages rendered (most share one). */
-  lists: string[][];
-  rendered: number;
-  bytes: number;
 }
 
 export class CityPages {
@@ -69,14 +65,14 @@ export class CityPages {
 
   /** These city files (paths in the content folder), in order. */
   run(rels: readonly string[]): CityBatchResult {
-    const result: CityBatchResult = { cities: [], lists: [], rendered: 0, bytes: 0 };
-    const listIndex = new Map<string, number>();
-    const { contentDir, displayPrefix } = this.setup;
+    const cities: CityResult[] = [];
+    const { contentDir, displayPrefix, render } = this.setup;
+    const writer = render && new BatchWriter(this.layout!, render.outDir);
     for (const rel of rels) {
       const file = displayPrefix + rel;
       const checked = checkFile(rel, file, readFileSync(path.join(contentDir, rel)));
       if (!checked.doc) {
-        result.cities.push({ file, errors: checked.errors });
+        cities.push({ file, errors: checked.errors });
         continue;
       }
       const doc = checked.doc as ValidDocOf<'city'>;
@@ -84,43 +80,32 @@ export class CityPages {
       const entry = cityEntry(doc);
       const { page: _texts, ...card } = entry;
       if (errors.length) {
-        result.cities.push({ file, card, errors });
+        cities.push({ file, card, errors });
         continue;
       }
       const plan = this.planCity(entry);
-      result.cities.push({ file, card, ...(plan && { page: this.write(plan, result, listIndex) }) });
+      cities.push({ file, card, ...(plan && { page: this.write(plan, writer!) }) });
     }
-    return result;
+    return { cities, lists: writer?.lists ?? [], bytes: writer?.bytes ?? 0 };
   }
 
   /** The page from the cache when it holds it, else rendered and written. */
-  private write(plan: PagePlan, result: CityBatchResult, listIndex: Map<string, number>): CityResult['page'] {
+  private write(plan: PagePlan, writer: BatchWriter): CityResult['page'] {
     const { outDir, keyPrefix, pagesDir } = this.setup.render!;
     const { key } = keyOf(keyPrefix, plan);
-    const target = path.join(outDir, plan.file);
-    const dir = path.dirname(target);
+    const dir = path.dirname(path.join(outDir, plan.file));
     if (!this.dirs.has(dir)) {
       mkdirSync(dir, { recursive: true });
       this.dirs.add(dir);
     }
     if (this.cached.has(key)) {
       try {
-        linkFileSync(path.join(pagesDir, `${key}.html`), target);
+        linkFileSync(cachedPageFile(pagesDir, key), path.join(outDir, plan.file));
         return { written: writtenPage(plan), key };
       } catch {
         // removed from the cache meanwhile: render it
       }
     }
-    const { chunks, refs } = renderPage(plan, this.layout!);
-    for (const chunk of chunks) result.bytes += chunk.byteLength;
-    result.rendered++;
-    createOrReplaceFileSync(target, chunks);
-    const id = refs.join('\n');
-    let list = listIndex.get(id);
-    if (list === undefined) {
-      list = result.lists.push(refs) - 1;
-      listIndex.set(id, list);
-    }
-    return { written: writtenPage(plan), key, list };
+    return { written: writtenPage(plan), key, list: writer.write(plan) };
   }
 }

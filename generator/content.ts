@@ -27,13 +27,19 @@ export interface CheckedContent {
   docs: ValidDoc[];
 }
 
-/** Every content file loaded, validated and assembled into the model; every problem found in one pass is thrown as ContentErrors. */
-export async function checkContent(opts: ContentOptions): Promise<CheckedContent> {
+/** The content files that `include` keeps, read with the parse cache and assembled. */
+async function readContent(opts: ContentOptions, include: (rel: string) => boolean) {
   const cache = await ParseCache.open(path.join(opts.root, '.cache'));
   const content = new ContentSet(opts, cache);
-  await content.readAll();
+  const files = await listContentFiles(content.contentDir);
+  await content.read(files.filter(include));
   await cache.save();
-  const result = content.assemble();
+  return { files, content, result: content.assemble() };
+}
+
+/** Every content file loaded, validated and assembled into the model; every problem found in one pass is thrown as ContentErrors. */
+export async function checkContent(opts: ContentOptions): Promise<CheckedContent> {
+  const { result } = await readContent(opts, () => true);
   if (!result.model) throw new ContentErrors(result.errors);
   return result;
 }
@@ -53,14 +59,9 @@ export interface SiteContent {
  * (the rules across files that involve cities are the build's, once the cities are read).
  */
 export async function checkSiteContent(opts: ContentOptions): Promise<SiteContent> {
-  const cache = await ParseCache.open(path.join(opts.root, '.cache'));
-  const content = new ContentSet(opts, cache);
-  const files = await listContentFiles(content.contentDir);
-  const cityFiles = files.filter((rel) => kindOf(rel) === 'city');
-  await content.read(files.filter((rel) => kindOf(rel) !== 'city'));
-  await cache.save();
-  const result = content.assemble();
-  return { ...(result.model && { model: result.model }), errors: result.errors ?? [], cityFiles, contentDir: content.contentDir, displayPrefix: content.displayPrefix };
+  const isCity = (rel: string) => kindOf(rel) === 'city';
+  const { files, content, result } = await readContent(opts, (rel) => !isCity(rel));
+  return { ...(result.model && { model: result.model }), errors: result.errors ?? [], cityFiles: files.filter(isCity), contentDir: content.contentDir, displayPrefix: content.displayPrefix };
 }
 
 /**

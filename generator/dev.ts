@@ -21,7 +21,7 @@ import { Pipeline, type BuildOptions, type SiteAssets } from './build.js';
 import { ContentSet } from './content.js';
 import { PlanMemo, sameInputs } from './plan/memo.js';
 import { PageLinks } from './render/pageLinks.js';
-import { RenderPool, startWorker } from './render/pool.js';
+import { BATCH_PAGES, RenderPool, startWorker } from './render/pool.js';
 import { ContentErrors, formatError, sortErrors } from './validate/errors.js';
 
 const RELOAD_SCRIPT = '/__dev/reload.js';
@@ -33,8 +33,6 @@ const SAVE_SETTLE_MS = 10;
  * each event (a timer set after chokidar's own, so it fires after chokidar's window closed).
  */
 const CHOKIDAR_QUIET_MS = 100;
-/** Pages handed to the render worker at a time. */
-const DEV_BATCH = 100;
 
 export interface DevUpdate {
   reason: string;
@@ -55,7 +53,7 @@ export class DevSession {
   private site: SiteAssets | undefined;
   private layoutKey = '';
   /** Each page's plan as last rendered and its digest (an unchanged city's plan is the same object). */
-  private rendered = new Map<string, { plan: PagePlan; digest: string; size: number }>();
+  private rendered = new Map<string, { plan: PagePlan; digest: string }>();
   private readonly memo = new PlanMemo();
   private hostKey: readonly unknown[] = [];
   private worker: Worker | undefined;
@@ -171,13 +169,12 @@ export class DevSession {
     const pages = [...this.pipeline.pages(this.model!, this.site!, this.memo)];
     const layoutKey = JSON.stringify(layout);
     const renderAll = all || layoutKey !== this.layoutKey;
-    const changed: { plan: PagePlan; digest: string; size: number }[] = [];
+    const changed: { plan: PagePlan; digest: string }[] = [];
     for (const plan of pages) {
       const before = this.rendered.get(plan.route);
       if (!renderAll && before?.plan === plan) continue;
-      const json = JSON.stringify(plan);
-      const digest = createHash('sha1').update(json).digest('base64');
-      if (renderAll || before?.digest !== digest) changed.push({ plan, digest, size: json.length });
+      const digest = createHash('sha1').update(JSON.stringify(plan)).digest('base64');
+      if (renderAll || before?.digest !== digest) changed.push({ plan, digest });
     }
     const routes = new Set(pages.map((p) => p.route));
     for (const route of this.rendered.keys()) if (!routes.has(route)) this.rendered.delete(route);
@@ -190,12 +187,13 @@ export class DevSession {
     await this.pipeline.makeDirs(changed.map((c) => c.plan));
     // One worker, its heap capped like a build's: the pages in batches, as a build hands them out.
     const links = new PageLinks();
-    for (let i = 0; i < changed.length; i += DEV_BATCH) {
-      const batch = changed.slice(i, i + DEV_BATCH).map((c) => c.plan);
+    for (let i = 0; i < changed.length; i += BATCH_PAGES) {
+      const batch = changed.slice(i, i + BATCH_PAGES).map((c) => c.plan);
       await pool.submit(batch, this.opts.outDir, (result) => batch.forEach((plan, j) => links.add(plan.route, result.lists[result.pages[j]!]!)));
     }
     await pool.drain();
-    await this.pipeline.checkLinks(links, pages.map(writtenPage), this.site!, async () => this.content.docs());
+    const written = pages.map(writtenPage);
+    await this.pipeline.checkLinks(links, written, this.site!, async () => this.content.docs());
     this.layoutKey = layoutKey;
     for (const c of changed) this.rendered.set(c.plan.route, c);
     // Sitemap, host files and the content manager's page change only when pages come or go, or
@@ -205,7 +203,7 @@ export class DevSession {
     const { site, locations, forms, services } = this.model!;
     const hostKey = [[...routes].join('\n'), layoutKey, site, locations, forms, ...services];
     if (!sameInputs(hostKey, this.hostKey)) {
-      await this.pipeline.writeHostFiles(this.model!, pages.map(writtenPage));
+      await this.pipeline.writeHostFiles(this.model!, written);
       this.hostKey = hostKey;
     }
     return changed.length;

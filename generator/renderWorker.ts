@@ -5,8 +5,7 @@
  */
 import './env.js';
 import { parentPort } from 'node:worker_threads';
-import type { Layout } from '../contracts/pages.js';
-import type { PagePlan } from '../contracts/pages.js';
+import type { Layout, PagePlan } from '../contracts/pages.js';
 import { CityPages, type CitySetup } from './cityPages.js';
 import { renderAndWrite } from './render/renderAndWrite.js';
 
@@ -26,7 +25,7 @@ parentPort!.on('message', async (msg: WorkerRequest & { id: number }) => {
     if ('layout' in msg) layout = msg.layout;
     else if ('citySetup' in msg) cities = new CityPages(msg.citySetup, layout);
     else if ('cityFiles' in msg) result = cities!.run(msg.cityFiles);
-    else result = await renderAndWrite(msg.pages, layout!, msg.outDir);
+    else result = renderAndWrite(msg.pages, layout!, msg.outDir);
     parentPort!.postMessage({ id: msg.id, result });
   } catch (err) {
     parentPort!.postMessage({ id: msg.id, error: err instanceof Error ? err.stack ?? err.message : String(err) });

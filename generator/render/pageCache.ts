@@ -25,7 +25,12 @@ interface Index {
   version: 1;
   /** key → index into refs */
   pages: Record<string, number>;
-  refs: string[][];
+  refs: (readonly string[])[];
+}
+
+/** Where the cache keeps a page: <key>.html in its folder of pages. */
+export function cachedPageFile(pagesDir: string, key: string): string {
+  return path.join(pagesDir, `${key}.html`);
 }
 
 /** A page's cache key: its plan's JSON and what the cache keys every page by (`prefix`). */
@@ -75,16 +80,13 @@ export class PageCache {
    * does not hold it (or it was removed meanwhile), and it must be rendered.
    */
   async restore({ file, key }: Keyed, outDir: string): Promise<readonly string[] | undefined> {
-    const refIndex = this.index.pages[key];
-    if (refIndex === undefined) return undefined;
+    if (!this.has(key)) return undefined;
     try {
-      await linkAtomic(path.join(this.dir, `${key}.html`), path.join(outDir, file));
+      await linkAtomic(cachedPageFile(this.dir, key), path.join(outDir, file));
     } catch {
       return undefined;
     }
-    const refs = this.index.refs[refIndex]!;
-    this.fresh.set(key, refs);
-    return refs;
+    return this.adopt(key);
   }
 
   /** Whether the index names the page (restore() may still find its file gone). */
@@ -99,7 +101,7 @@ export class PageCache {
 
   /** Remember a freshly rendered page: its file in outDir is linked into the cache. */
   async store({ file, key }: Pick<Keyed, 'file' | 'key'>, outDir: string, refs: readonly string[]): Promise<void> {
-    await linkAtomic(path.join(outDir, file), path.join(this.dir, `${key}.html`));
+    await linkAtomic(path.join(outDir, file), cachedPageFile(this.dir, key));
     this.fresh.set(key, refs);
   }
 
@@ -123,7 +125,7 @@ export class PageCache {
       }
       pages[key] = n;
     }
-    await writeAtomic(path.join(this.dir, 'index.json'), JSON.stringify({ version: 1, pages, refs } satisfies { version: 1; pages: Record<string, number>; refs: (readonly string[])[] }));
+    await writeAtomic(path.join(this.dir, 'index.json'), JSON.stringify({ version: 1, pages, refs } satisfies Index));
     for (const file of await readdir(this.dir)) {
       if (file.endsWith('.html') && !(file.slice(0, -5) in pages)) await unlink(path.join(this.dir, file)).catch(() => undefined);
     }

@@ -35,6 +35,11 @@ export function startWorker(): Worker {
  */
 export type WorkerRequest = Record<string, unknown>;
 
+/** Below this many pages (or city files) to render, starting workers costs more than it saves. */
+export const PARALLEL_THRESHOLD = 400;
+/** Pages (or city files) per batch handed to a worker: a tenth of a second of work, a few hundred kilobytes of plans. */
+export const BATCH_PAGES = 100;
+
 let lastId = 0;
 
 /** Send a worker a request; resolves with its answer. */

@@ -11,14 +11,10 @@ import path from 'node:path';
 import { writtenPage, type Layout, type PagePlan, type WrittenPage } from '../../contracts/pages.js';
 import type { Keyed, PageCache } from './pageCache.js';
 import { PageLinks } from './pageLinks.js';
-import { RenderPool } from './pool.js';
+import { BATCH_PAGES, PARALLEL_THRESHOLD, RenderPool } from './pool.js';
 import { Slots } from './slots.js';
 import type { BatchResult } from './renderAndWrite.js';
 
-/** Below this many pages to render, starting workers costs more than it saves. */
-const PARALLEL_THRESHOLD = 400;
-/** Pages per batch handed to a worker: a tenth of a second of work, a few hundred kilobytes of plans. */
-const BATCH_PAGES = 100;
 /**
  * A page whose plan is larger than this (JSON characters) renders on this thread, whose heap is
  * not capped. No page lists more than CITIES_PER_PAGE cities, so the number of cities never brings
@@ -28,14 +24,13 @@ const BATCH_PAGES = 100;
  */
 const WORKER_PAGE_MAX_JSON = 3_000_000;
 /** File operations (links into and out of the cache) in flight at once: enough to keep the disk busy. */
-const FILE_OPS = 32;
+export const FILE_OPS = 32;
 
 export interface RenderedSite {
   /** Every page, in the order planned (the sitemap's). */
   pages: WrittenPage[];
   links: PageLinks;
-  /** Pages rendered (the others came from the cache), and their HTML's length. */
-  rendered: number;
+  /** The length of the HTML rendered (the other pages came from the cache). */
   bytes: number;
 }
 
@@ -52,7 +47,7 @@ export interface RenderOptions {
 export async function renderSite(plans: Iterable<PagePlan>, layout: Layout, outDir: string, opts: RenderOptions): Promise<RenderedSite> {
   const { cache } = opts;
   let pool = opts.pool;
-  const site: RenderedSite = { pages: [], links: new PageLinks(), rendered: 0, bytes: 0 };
+  const site: RenderedSite = { pages: [], links: new PageLinks(), bytes: 0 };
   const files = new Slots(FILE_OPS);
   const dirs = new Set<string>();
   /** Pages to render not yet handed out, and those too large for a worker. */
@@ -63,11 +58,11 @@ export async function renderSite(plans: Iterable<PagePlan>, layout: Layout, outD
 
   // Only the keys are kept while a batch renders: the plans die young, in the space V8 sweeps often.
   const written = (batch: readonly Keyed[]) => (result: BatchResult) => {
-    site.rendered += batch.length;
     site.bytes += result.bytes;
     batch.forEach((keyed, i) => {
       const refs = site.links.add(keyed.route, result.lists[result.pages[i]!]!);
-      void files.run(() => cache.store(keyed, outDir, refs));
+      // A failure is kept by `files` and thrown by its idle(); this promise must not go unhandled.
+      files.run(() => cache.store(keyed, outDir, refs)).catch(() => undefined);
     });
   };
   const handOut = async (all: boolean) => {
@@ -116,7 +111,7 @@ export async function renderSite(plans: Iterable<PagePlan>, layout: Layout, outD
     if (onMain.length) {
       // Loaded only here: a large build renders on workers, and this thread need not hold React.
       const { renderAndWrite } = await import('./renderAndWrite.js');
-      written(onMain.map((p) => p.keyed))(await renderAndWrite(onMain.map((p) => p.page), layout, outDir));
+      written(onMain.map((p) => p.keyed))(renderAndWrite(onMain.map((p) => p.page), layout, outDir));
     }
     await files.idle();
     return site;

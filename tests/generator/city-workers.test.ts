@@ -10,13 +10,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticContent } from '../../bench/synthetic.js';
 import { build } from '../../generator/build.js';
+import { PARALLEL_THRESHOLD } from '../../generator/render/pool.js';
 import { ContentErrors, formatError } from '../../generator/validate/errors.js';
 import { contentCopy, ROOT, tempDir, treeDigest } from '../helpers/content.js';
 import { distPages, sitemapUrls } from '../helpers/dist.js';
 
 const ORIGIN = 'https://www.example.com';
-/** Past the number of city files from which a build reads them in its workers (CITY_WORKERS_THRESHOLD). */
-const CITIES = 420;
+/** Past the number of city files from which a build reads them in its workers. */
+const CITIES = PARALLEL_THRESHOLD + 20;
 
 describe(`a build of ${CITIES} synthetic cities, read by the render workers`, () => {
   let tmp: Awaited<ReturnType<typeof tempDir>>;
