@@ -115,16 +115,16 @@ export function createOrReplaceFileSync(file: string, chunks: readonly Uint8Arra
   }
 }
 
-/**
- * linkAtomic, synchronously, for a file that is usually not there yet (a build's fresh folder): a
- * hard link straight into place, else through a temporary name; a copy across file systems.
- */
+/** A direct link failed because the target exists or links are impossible here: go through a temporary name. */
+const linkFallsBack = (err: unknown) => ['EEXIST', 'EXDEV', 'EPERM'].includes((err as NodeJS.ErrnoException).code ?? '');
+
+/** linkAtomic, synchronously (a render worker's way of writing). */
 export function linkFileSync(from: string, to: string): void {
   try {
     linkSync(from, to);
     return;
   } catch (err) {
-    if (!['EEXIST', 'EXDEV', 'EPERM'].includes((err as NodeJS.ErrnoException).code ?? '')) throw err;
+    if (!linkFallsBack(err)) throw err;
   }
   const tmp = temporaryName(to);
   try {
@@ -138,9 +138,17 @@ export function linkFileSync(from: string, to: string): void {
 /**
  * Make `to` the same file as `from`: a hard link (no bytes copied, so a warm build of 10,000 pages
  * takes a tenth of a second instead of seconds), or a copy where links are impossible (another
- * file system). Safe because every writer here replaces files instead of writing into them.
+ * file system). Safe because every writer here replaces files instead of writing into them. A
+ * target that is not there yet (a build's fresh folder) is linked straight into place; one that
+ * is, through a temporary name and a rename, so it is never seen half made.
  */
 export async function linkAtomic(from: string, to: string): Promise<void> {
+  try {
+    await link(from, to);
+    return;
+  } catch (err) {
+    if (!linkFallsBack(err)) throw err;
+  }
   const tmp = temporaryName(to);
   await link(from, tmp).catch(() => copyFile(from, tmp));
   await rename(tmp, to);
