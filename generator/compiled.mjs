@@ -177,7 +177,9 @@ async function compile(root, cacheDir) {
             const bytes = readFileSync(args.path);
             const packageJson = packageJsonOf(args.path);
             if (packageJson) {
-              read.set(path.relative(root, packageJson).split(path.sep).join('/'), readFileSync(packageJson));
+              // A compiled-in package counts by its package.json (name and version), read once.
+              const key = path.relative(root, packageJson).split(path.sep).join('/');
+              if (!read.has(key)) read.set(key, readFileSync(packageJson));
               return { contents: bytes, loader };
             }
             read.set(path.relative(root, args.path).split(path.sep).join('/'), bytes);
@@ -203,7 +205,6 @@ async function compile(root, cacheDir) {
   }
   const inputs = [...read.keys()].sort();
   const dir = path.join(cacheDir, digestOf(root, [...read]));
-  writeFileSync(path.join(staging, 'inputs.json'), JSON.stringify(inputs, null, 1));
   try {
     renameSync(staging, dir);
   } catch {
