@@ -168,7 +168,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const distDir = path.resolve(opts.distDir);
   const headerRules = () => readFile(path.join(distDir, '_headers'), 'utf8').then(parseHeaders, () => []);
   // Settled either way: a back office that failed to build is reported by whoever started it.
-  const filesPending = opts.filesPending?.then(() => {}, () => {});
+  // Forgotten once settled, so a missing file is then looked for once, not twice.
+  let filesPending = opts.filesPending?.then(() => { filesPending = undefined; }, () => { filesPending = undefined; });
 
   // Known once the port is: until then nothing is answered (no request can arrive before it).
   let hosts: HostCheck | undefined;
