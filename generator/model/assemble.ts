@@ -111,7 +111,7 @@ function fileNameRule(doc: ValidDoc): ContentError[] {
  * The rules of one city file that need nothing but it and the content folder: its file name and its
  * picture. A build checks them in the render worker that reads the file; assembleModel for the rest.
  */
-export function cityFileRules(doc: ValidDocOf<'city'>, opts: Pick<AssembleOptions, 'contentDir' | 'displayPrefix'>): ContentError[] {
+export function cityFileRules(doc: ValidDocOf<'city'>, opts: AssembleOptions): ContentError[] {
   const naming = fileNameRule(doc);
   return naming.length ? naming : imageRule(doc, ['page', 'heroImage'], doc.data.page?.heroImage, opts);
 }
@@ -160,10 +160,6 @@ function markdownToHtml(body: string): string {
 
 function crossFileRules(model: SiteModel, docs: Docs, opts: AssembleOptions): ContentError[] {
   const errors: ContentError[] = [];
-  const at = (doc: ValidDoc, fieldPath: (string | number)[], message: string, hint?: string): ContentError => ({
-    file: doc.file, ...locator(doc.yaml, doc.lineOffset).value(fieldPath), path: formatPath(fieldPath),
-    message, ...(hint && { hint }),
-  });
 
   const cityDocs = new Map(docs.city.map((d) => [d.file, d]));
   errors.push(...repeatedCityNames(docs.city.map((d) => ({ name: d.data.name, file: d.file })), (file) => locator(cityDocs.get(file)!.yaml, cityDocs.get(file)!.lineOffset).value(['name'])));
@@ -180,11 +176,11 @@ function crossFileRules(model: SiteModel, docs: Docs, opts: AssembleOptions): Co
   const serviceSlugs = model.services.map((s) => s.slug);
   const servicesDoc = docs.one('servicesIndex');
   model.servicesIndex.services.forEach((slug, i) => {
-    if (!serviceSlugs.includes(slug)) errors.push(at(servicesDoc, ['services', i], `no service file content/services/${slug}.yaml`, `known services: ${serviceSlugs.join(', ')}`));
+    if (!serviceSlugs.includes(slug)) errors.push(fieldError(servicesDoc, ['services', i], `no service file content/services/${slug}.yaml`, `known services: ${serviceSlugs.join(', ')}`));
   });
   const locationsDoc = docs.one('locations');
   model.locations.cityPage.related.forEach((r, i) => {
-    if (!serviceSlugs.includes(r.service)) errors.push(at(locationsDoc, ['cityPage', 'related', i, 'service'], `no service file content/services/${r.service}.yaml`, `known services: ${serviceSlugs.join(', ')}`));
+    if (!serviceSlugs.includes(r.service)) errors.push(fieldError(locationsDoc, ['cityPage', 'related', i, 'service'], `no service file content/services/${r.service}.yaml`, `known services: ${serviceSlugs.join(', ')}`));
   });
 
   // Every image a file names must exist under content/images/.
@@ -198,11 +194,13 @@ function crossFileRules(model: SiteModel, docs: Docs, opts: AssembleOptions): Co
   return errors;
 }
 
+/** A problem with one field of a file, at the line that writes it. */
+function fieldError(doc: ValidDoc, fieldPath: (string | number)[], message: string, hint?: string): ContentError {
+  return { file: doc.file, ...locator(doc.yaml, doc.lineOffset).value(fieldPath), path: formatPath(fieldPath), message, ...(hint && { hint }) };
+}
+
 /** An image a file names must exist under content/images/. */
-function imageRule(doc: ValidDoc, fieldPath: (string | number)[], image: string | undefined, opts: Pick<AssembleOptions, 'contentDir' | 'displayPrefix'>): ContentError[] {
+function imageRule(doc: ValidDoc, fieldPath: (string | number)[], image: string | undefined, opts: AssembleOptions): ContentError[] {
   if (!image || existsSync(path.join(opts.contentDir, 'images', image))) return [];
-  return [{
-    file: doc.file, ...locator(doc.yaml, doc.lineOffset).value(fieldPath), path: formatPath(fieldPath),
-    message: `image ${image} does not exist`, hint: `put the file in ${opts.displayPrefix}images/ or correct the name`,
-  }];
+  return [fieldError(doc, fieldPath, `image ${image} does not exist`, `put the file in ${opts.displayPrefix}images/ or correct the name`)];
 }
