@@ -17,6 +17,7 @@ import type { SiteModel } from '../contracts/content.js';
 import type { ContentError } from '../contracts/errors.js';
 import { kindOf } from '../contracts/kinds.js';
 import { writtenPage, type PagePlan } from '../contracts/pages.js';
+import { listImages } from './assets/images.js';
 import { Pipeline, type BuildOptions, type SiteAssets } from './build.js';
 import { ContentSet } from './content.js';
 import { PlanMemo, sameInputs } from './plan/memo.js';
@@ -127,10 +128,20 @@ export class DevSession {
     return this.enqueue(rels, async () => {
       const started = performance.now();
       await this.content.reread(rels);
-      const needsAssets = rels.some((r) => r.startsWith('images/') || r.startsWith('static/'));
+      const needsAssets = rels.some((r) => r.startsWith('images/') || r.startsWith('static/')) || !(await this.imagesCurrent());
       if (needsAssets) this.site = await this.pipeline.assets();
       return this.refresh(rels.join(', '), rels, started, false);
     });
+  }
+
+  /**
+   * Whether the pictures processed are the ones in the content folder. A new picture's own event can
+   * come after the save of the file that names it (the content manager writes both at once), and
+   * that file's page cannot be planned without it.
+   */
+  private async imagesCurrent(): Promise<boolean> {
+    const names = await listImages(this.content.contentDir);
+    return names.length === this.site!.images.size && names.every((name) => this.site!.images.has(name));
   }
 
   /** Templates or browser code changed: CSS, islands and every page are redone with fresh modules. */

@@ -146,3 +146,25 @@ describe('the dev session', () => {
     }
   });
 });
+
+describe('a dev update whose picture arrives before its own event', () => {
+  it('processes a picture the saved file names even when only that file was reported', async () => {
+    const tmp = await tempDir('dev-picture-');
+    const contentDir = await contentCopy(tmp.dir);
+    const outDir = path.join(tmp.dir, 'dist');
+    const session = new DevSession({ root: ROOT, contentDir, outDir, skipIslands: true, siteUrl: 'https://www.bayshinecleaning.com' });
+    try {
+      expect((await session.start()).errors).toEqual([]);
+      // The content manager writes the picture, then the entry; the watcher may report the entry first.
+      await writeFile(path.join(contentDir, 'images/cities/colma-new.svg'), await readFile(path.join(contentDir, 'images/cities/colma.svg')));
+      const file = path.join(contentDir, 'cities/colma.yaml');
+      await writeFile(file, (await readFile(file, 'utf8')).replace(/heroImage: .*/, 'heroImage: cities/colma-new.svg'));
+      const u = await session.contentChanged(['cities/colma.yaml']);
+      expect(u.errors).toEqual([]);
+      expect(await readFile(path.join(outDir, 'locations/deep-cleaning-colma-ca.html'), 'utf8')).toMatch(/cities-colma-new-[^"]*\.svg/);
+    } finally {
+      await session.close();
+      await tmp.remove();
+    }
+  });
+});
