@@ -1,0 +1,163 @@
+// @ts-check
+/**
+ * The repository's import graph: which source file imports which (type-only imports and dynamic
+ * import() included, npm packages left out), its file cycles, its cycles between top-level folders,
+ * and the imports a folder may not make (RULES: the map of docs/how-it-works.md). `npm test` runs
+ * it (tests/repo/import-graph.test.ts), so a new cycle or a forbidden import fails CI;
+ * `node tools/importGraph.mjs` prints the same report.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;
+
+/**
+ * What each top-level folder may import (besides itself and npm packages). A folder not listed
+ * may import nothing of ours. `generator` reaches the content manager and the inbox through one
+ * file only (ENTRY_ONLY).
+ */
+export const RULES = /** @type {const} */ ({
+  contracts: [],
+  supabase: ['contracts'],
+  src: ['contracts', 'supabase'],
+  templates: ['contracts', 'src'],
+  generator: ['contracts', 'supabase', 'src', 'templates', 'cms', 'staff'],
+  cms: ['contracts', 'src', 'templates', 'supabase'],
+  staff: ['contracts', 'supabase', 'local-supabase'],
+  'local-supabase': ['contracts', 'supabase'],
+  serve: ['contracts', 'local-supabase', 'cms', 'staff', 'generator', 'supabase'],
+  cli: ['contracts', 'generator', 'serve', 'local-supabase', 'cms', 'staff', 'supabase'],
+  functions: ['contracts'],
+  bench: ['contracts', 'generator', 'cli'],
+  docs: ['contracts', 'generator', 'src', 'templates', 'tests'],
+  tools: [],
+  tests: ['*'],
+});
+
+/** The only files of a folder allowed to import another given folder: [from folder, to folder] → files. */
+export const ENTRY_ONLY = /** @type {Record<string, string[]>} */ ({
+  'generator→cms': ['generator/backOffice.ts'],
+  'generator→staff': ['generator/backOffice.ts'],
+});
+
+/** @returns {string[]} the repository's source files, as git lists them (tracked and new), relative */
+export function sourceFiles(root = ROOT) {
+  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 });
+  return out.split('\n').filter((f) => SOURCE.test(f) && !f.startsWith('content/') && !f.includes('/fixtures/') && existsSync(path.join(root, f)));
+}
+
+/**
+ * @param {string} from the importing file, relative
+ * @param {string} specifier
+ * @param {Set<string>} files
+ */
+function resolve(from, specifier, files) {
+  if (!specifier.startsWith('.')) return undefined;
+  const base = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
+  const stem = base.replace(/\.(js|mjs|jsx)$/, '');
+  if (!SOURCE.test(base) && !/\.(js|mjs|jsx)$/.test(base) && existsSync(path.join(ROOT, base)) && statSync(path.join(ROOT, base)).isFile()) return base;
+  const candidates = [base, `${stem}.ts`, `${stem}.tsx`, `${stem}.mts`, `${stem}.mjs`, `${stem}.js`, `${base}/index.ts`, `${base}/index.tsx`];
+  return candidates.find((c) => files.has(c)) ?? `?${base}`;
+}
+
+/** @returns {Map<string, string[]>} each file → the files it imports */
+export function importGraph(root = ROOT) {
+  const list = sourceFiles(root);
+  const files = new Set(list);
+  /** @type {Map<string, string[]>} */
+  const graph = new Map();
+  for (const file of list) {
+    const text = readFileSync(path.join(root, file), 'utf8');
+    const info = ts.preProcessFile(text, true, true);
+    const specifiers = [...info.importedFiles, ...info.referencedFiles].map((f) => f.fileName);
+    graph.set(file, [...new Set(specifiers.map((s) => resolve(file, s, files)).filter((f) => f !== undefined))]);
+  }
+  return graph;
+}
+
+/**
+ * Strongly connected components of more than one node (or a node that imports itself), by Tarjan.
+ * @param {Map<string, string[]>} graph
+ * @returns {string[][]}
+ */
+export function cycles(graph) {
+  let index = 0;
+  /** @type {Map<string, number>} */ const order = new Map();
+  /** @type {Map<string, number>} */ const low = new Map();
+  /** @type {string[]} */ const stack = [];
+  const onStack = new Set();
+  /** @type {string[][]} */ const found = [];
+  /** @param {string} v */
+  const visit = (v) => {
+    order.set(v, index); low.set(v, index); index++;
+    stack.push(v); onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!order.has(w)) { visit(w); low.set(v, Math.min(low.get(v) ?? 0, low.get(w) ?? 0)); }
+      else if (onStack.has(w)) low.set(v, Math.min(low.get(v) ?? 0, order.get(w) ?? 0));
+    }
+    if (low.get(v) === order.get(v)) {
+      /** @type {string[]} */ const component = [];
+      let w;
+      do { w = /** @type {string} */ (stack.pop()); onStack.delete(w); component.push(w); } while (w !== v);
+      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) found.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!order.has(v)) visit(v);
+  return found;
+}
+
+/** @param {string} file */
+export const folderOf = (file) => (file.includes('/') ? file.slice(0, file.indexOf('/')) : '.');
+
+/** @param {Map<string, string[]>} graph @returns {Map<string, string[]>} top-level folder → folders it imports */
+export function folderGraph(graph) {
+  /** @type {Map<string, Set<string>>} */
+  const folders = new Map();
+  for (const [from, tos] of graph) {
+    const set = folders.get(folderOf(from)) ?? new Set();
+    folders.set(folderOf(from), set);
+    for (const to of tos) if (!to.startsWith('?') && folderOf(to) !== folderOf(from)) set.add(folderOf(to));
+  }
+  return new Map([...folders].map(([k, v]) => [k, [...v].sort()]));
+}
+
+/**
+ * The report: file cycles, folder cycles, imports RULES or ENTRY_ONLY forbid, imports of files
+ * that do not exist.
+ * @param {string} [root]
+ */
+export function checkImports(root = ROOT) {
+  const graph = importGraph(root);
+  /** @type {string[]} */ const forbidden = [];
+  /** @type {string[]} */ const missing = [];
+  for (const [from, tos] of graph) {
+    for (const to of tos) {
+      if (to.startsWith('?')) { missing.push(`${from} → ${to.slice(1)}`); continue; }
+      const a = folderOf(from);
+      const b = folderOf(to);
+      if (a === b || a === '.') continue;
+      /** @type {readonly string[] | undefined} */
+      const allowed = /** @type {Record<string, readonly string[]>} */ (RULES)[a];
+      if (!allowed || !(allowed.includes('*') || allowed.includes(b))) forbidden.push(`${from} → ${to} (${a} may not import ${b})`);
+      const only = ENTRY_ONLY[`${a}→${b}`];
+      if (only && !only.includes(from)) forbidden.push(`${from} → ${to} (only ${only.join(', ')} may import ${b})`);
+    }
+  }
+  return { files: graph.size, fileCycles: cycles(graph), folderCycles: cycles(folderGraph(graph)), forbidden, missing };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const report = checkImports();
+  console.log(`${report.files} files: ${report.fileCycles.length} file cycles, ${report.folderCycles.length} folder cycles, ${report.forbidden.length} forbidden imports, ${report.missing.length} unresolved`);
+  for (const c of report.fileCycles) console.log(`file cycle: ${c.join(' ↔ ')}`);
+  for (const c of report.folderCycles) console.log(`folder cycle: ${c.join(' ↔ ')}`);
+  for (const f of report.forbidden) console.log(`forbidden: ${f}`);
+  for (const f of report.missing) console.log(`unresolved: ${f}`);
+  if (process.argv.includes('--folders')) for (const [k, v] of folderGraph(importGraph())) console.log(`${k} → ${v.join(', ')}`);
+  process.exitCode = report.fileCycles.length || report.folderCycles.length || report.forbidden.length || report.missing.length ? 1 : 0;
+}
