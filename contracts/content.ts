@@ -1,12 +1,20 @@
 /**
  * The content model: one zod schema per content kind, the one source of truth. The TypeScript
  * types below are inferred from it; the JSON Schemas are derived from it in memory
- * (generator/validate/jsonSchemas.ts), compiled by ajv from there and written to content/schemas/
+ * (contracts/validate/jsonSchemas.ts), compiled by ajv from there and written to content/schemas/
  * for editors by `npm run schemas`. The texts islands receive as props are part of it; browser code
  * imports only types from here, so zod never reaches the island bundle.
  */
 import { z } from 'zod';
-import { CITIES_PER_PAGE } from './pages.js';
+
+/**
+ * The most cities one page lists: cards on a page of /locations, chips and areaServed on a service
+ * page and /services, and site.yaml's own list (the business's areaServed on every page). A card
+ * is about 1.5 KB of HTML, so a page of /locations stays near 100 KB however many cities there
+ * are; 48 fills whole rows at one, two, three and four columns. Past it /locations is split into
+ * numbered pages and a service page links to them (notes/decisions.md).
+ */
+export const CITIES_PER_PAGE = 48;
 
 const text = z.string().trim().min(1);
 const describe = <T extends z.ZodType>(schema: T, description: string): T => schema.meta({ description });

@@ -9,14 +9,6 @@ import type {
 
 export type { FaqItem };
 
-/**
- * The most cities one page lists: cards on a page of /locations, chips and areaServed on a service
- * page and /services, and site.yaml's own list (the business's areaServed on every page). A card
- * is about 1.5 KB of HTML, so a page of /locations stays near 100 KB however many cities there
- * are; 48 fills whole rows at one, two, three and four columns. Past it /locations is split into
- * numbered pages and a service page links to them (notes/decisions.md).
- */
-export const CITIES_PER_PAGE = 48;
 
 /** A processed image as pages reference it. */
 export interface ImageRef {

@@ -4,7 +4,7 @@
  * be enforced on /admin too; a function's response gets no _headers rules, only these.
  */
 import { ADMIN_HEADERS } from '../generator/cms/adminHeaders.js';
-import { SECURITY_HEADERS } from '../generator/write/securityHeaders.js';
+import { SECURITY_HEADERS } from '../contracts/securityHeaders.js';
 import type { PagesContext } from './_shared/githubOAuth.js';
 
 export async function onRequestGet({ next }: PagesContext<unknown>): Promise<Response> {

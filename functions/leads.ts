@@ -6,7 +6,7 @@
  * reads (Cloudflare hands it to the build and to functions alike): the policy lets the page talk to it.
  */
 import { inboxHeaders } from '../generator/staff/inboxHeaders.js';
-import { SECURITY_HEADERS } from '../generator/write/securityHeaders.js';
+import { SECURITY_HEADERS } from '../contracts/securityHeaders.js';
 import type { PagesContext } from './_shared/githubOAuth.js';
 
 export async function onRequestGet({ env, next }: PagesContext<{ SUPABASE_URL?: string } | undefined>): Promise<Response> {

@@ -23,13 +23,13 @@ import { PageCache, renderCodeVersion } from './render/pageCache.js';
 import { PageLinks } from './render/pageLinks.js';
 import { BATCH_PAGES, PARALLEL_THRESHOLD, RenderPool } from './render/pool.js';
 import { Slots } from './render/slots.js';
-import { locator } from './validate/locate.js';
+import { locator } from '../contracts/validate/locate.js';
 import type { Memo } from './plan/memo.js';
 import { planEachPage, planLayout, type PlanOptions } from './plan/plan.js';
 import { FILE_OPS, renderSite } from './render/renderSite.js';
 import { adminAssets, writeAdminPage, type AdminAssets } from './cms/adminFiles.js';
 import { inboxAssets, writeInboxPage, type InboxAssets } from './staff/inboxFiles.js';
-import { ContentErrors, sortErrors } from './validate/errors.js';
+import { ContentErrors, sortErrors } from '../contracts/validate/errors.js';
 import { headersFile, redirectsFile, robotsTxt, sitemapFiles } from './write/hostFiles.js';
 import { brokenLinks } from './write/links.js';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from './build.js';
 import type { RequestHandler } from './serve/server.js';
-import { ContentErrors, formatError, githubAnnotation } from './validate/errors.js';
+import { ContentErrors, formatError, githubAnnotation } from '../contracts/validate/errors.js';
 
 // Each command imports only the modules it uses (`npm run build` never loads PGlite, the server or
 // supabase-js): in the compiled code each import() below is a chunk of its own.

@@ -8,9 +8,9 @@ import { kindOf } from '../contracts/kinds.js';
 import { listContentFiles, parseContent, readFiles } from './load.js';
 import { assembleModel } from './model/assemble.js';
 import { ParseCache } from './parseCache.js';
-import { decodeUtf8 } from './validate/encoding.js';
-import { ContentErrors, sortErrors } from './validate/errors.js';
-import { validateDoc, type Validated } from './validate/schema.js';
+import { decodeUtf8 } from '../contracts/validate/encoding.js';
+import { ContentErrors, sortErrors } from '../contracts/validate/errors.js';
+import { validateDoc, type Validated } from '../contracts/validate/schema.js';
 
 /** How long the content stage keeps the event loop at most before letting other work run. */
 const YIELD_EVERY_MS = 10;

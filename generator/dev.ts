@@ -23,7 +23,7 @@ import { ContentSet } from './content.js';
 import { PlanMemo, sameInputs } from './plan/memo.js';
 import { PageLinks } from './render/pageLinks.js';
 import { BATCH_PAGES, RenderPool, startWorker } from './render/pool.js';
-import { ContentErrors, formatError, sortErrors } from './validate/errors.js';
+import { ContentErrors, formatError, sortErrors } from '../contracts/validate/errors.js';
 
 const RELOAD_SCRIPT = '/__dev/reload.js';
 /** How long a save's events are gathered before the update starts. */

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { ValidDoc } from '../contracts/documents.js';
 import { CacheKey, writeAtomic } from './cache.js';
-import { schemaFiles } from './validate/jsonSchemas.js';
+import { schemaFiles } from '../contracts/validate/jsonSchemas.js';
 
 export class ParseCache {
   private used = new Map<string, ValidDoc>();

@@ -5,7 +5,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { cmsConfigText } from './cms/config.js';
-import { schemaFilesWithReference } from './validate/reference.js';
+import { schemaFilesWithReference } from './reference.js';
 
 /** Every generated file of content/schemas/: name → text. */
 export function generatedSchemaFiles(): Map<string, string> {

@@ -13,7 +13,7 @@ function inputDigest(root: string): string {
   return new CacheKey()
     // Everything the admin script imports: its own code, the templates it previews with (and the
     // islands and lead rules they import), the model, and the generator's validation (check.ts).
-    .files(root, ['src', 'templates', 'contracts', 'generator/validate', 'supabase/functions/_shared'])
+    .files(root, ['src', 'templates', 'contracts', 'supabase/functions/_shared'])
     .lockfile(root)
     .add(readFileSync(path.join(root, 'generator/cms/adminBundle.ts')), readFileSync(path.join(root, 'generator/assets/viteBundle.ts')))
     .digest(24);

@@ -1,7 +1,7 @@
 /**
  * The Decap CMS configuration, derived from the content model: every collection, field, label,
  * hint, required flag, list length, pattern and number range comes from the JSON Schemas that
- * generator/validate/jsonSchemas.ts derives from contracts/content.ts, so the CMS refuses what
+ * contracts/validate/jsonSchemas.ts derives from contracts/content.ts, so the CMS refuses what
  * `npm run check` refuses. `npm run schemas` writes it to content/schemas/cms-config.json (a test
  * fails when that file is stale); the build serves it at /admin/config.json with the settings of
  * the deployment (GitHub repository, site URL) added.
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { IMAGE_PATH } from '../../contracts/content.js';
 import { kinds, type ContentKind, type KindName } from '../../contracts/kinds.js';
 import { MAX_UPLOAD_BYTES } from '../../src/admin/upload.js';
-import { jsonSchemaOf, NOT_BLANK } from '../validate/jsonSchemas.js';
+import { jsonSchemaOf, NOT_BLANK } from '../../contracts/validate/jsonSchemas.js';
 
 type Schema = {
   type?: string; properties?: Record<string, Schema>; required?: string[]; items?: Schema; description?: string;

@@ -8,8 +8,8 @@ import type { ValidDoc, ValidDocOf } from '../../contracts/documents.js';
 import type { ContentError } from '../../contracts/errors.js';
 import { kinds, kindNames, type ContentKind, type KindName } from '../../contracts/kinds.js';
 import { BOOK_ONLINE, cityRoute, entryRoute, ROUTES } from '../../contracts/routes.js';
-import { formatPath } from '../validate/errors.js';
-import { locator } from '../validate/locate.js';
+import { formatPath } from '../../contracts/validate/errors.js';
+import { locator } from '../../contracts/validate/locate.js';
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 

@@ -1,7 +1,7 @@
 /** What every page kind's planner shares: the model, addresses, images, the business node, common pieces. */
 import type { HomeAndConstructionBusiness } from 'schema-dts';
-import type { ServiceEntry, SiteModel } from '../../contracts/content.js';
-import { CITIES_PER_PAGE, type Breadcrumb, type ImageRef, type Layout, type PageBody, type PageHead, type PagePlan, type ReviewsProps, type ServiceCard } from '../../contracts/pages.js';
+import { CITIES_PER_PAGE, type ServiceEntry, type SiteModel } from '../../contracts/content.js';
+import type { Breadcrumb, ImageRef, Layout, PageBody, PageHead, PagePlan, ReviewsProps, ServiceCard } from '../../contracts/pages.js';
 import { fileForRoute, ROUTES } from '../../contracts/routes.js';
 import { business, webPage, type Node } from './jsonld.js';
 import { NO_MEMO, type Memo } from './memo.js';

@@ -3,8 +3,8 @@
  * in PAGE_KINDS, its body type in contracts/pages.ts and its template. The table's order is the
  * order of the sitemap.
  */
-import type { CityEntry } from '../../contracts/content.js';
-import { CITIES_PER_PAGE, type CityTexts, type PagePlan } from '../../contracts/pages.js';
+import { CITIES_PER_PAGE, type CityEntry } from '../../contracts/content.js';
+import type { CityTexts, PagePlan } from '../../contracts/pages.js';
 import { BOOK_ONLINE, locationsPageRoute, ROUTES } from '../../contracts/routes.js';
 import { fill, type PlanContext } from './context.js';
 import { breadcrumbs, service } from './jsonld.js';

@@ -4,7 +4,7 @@ import { SitemapIndexStream, SitemapStream, streamToPromise } from 'sitemap';
 import type { WrittenPage } from '../../contracts/pages.js';
 import { ADMIN_HEADERS } from '../cms/adminHeaders.js';
 import { inboxHeaders } from '../staff/inboxHeaders.js';
-import { SECURITY_HEADERS } from './securityHeaders.js';
+import { SECURITY_HEADERS } from '../../contracts/securityHeaders.js';
 
 interface HostConfig {
   origin: string;

@@ -1,14 +1,14 @@
 /**
  * The last word before the CMS saves: the entry is checked exactly as `npm run check` checks a
- * file (generator/validate/schema.ts: the JSON Schema with ajv, then the zod model; the same
+ * file (contracts/validate/schema.ts: the JSON Schema with ajv, then the zod model; the same
  * messages and hints), and a problem stops the save with them. The form's own checks, derived from
  * the same model (generator/cms/config.ts), catch most mistakes field by field while typing; this
  * catches what a form cannot (a list never opened, so never counted). The one place browser code
  * imports the generator: the rules then exist once.
  */
 import { kindOf, type KindName } from '../../contracts/kinds.js';
-import { controlCharacter } from '../../generator/validate/encoding.js';
-import { validateDoc } from '../../generator/validate/schema.js';
+import { controlCharacter } from '../../contracts/validate/encoding.js';
+import { validateDoc } from '../../contracts/validate/schema.js';
 import { pruneEmpty } from './format.js';
 
 interface ConfigCollection { name: string; folder?: string; extension?: string; files?: { name: string; file: string }[] }
@@ -32,7 +32,7 @@ export function entryProblems(target: { file: string; kind: KindName }, data: Re
   return [...controlCharacters(data), ...(result.errors ?? []).map((e) => `${e.path ? `${e.path}: ` : ''}${e.message}${e.hint ? ` (${e.hint.replace(/^add `[^`]*`\s*/, '').replace(/^\((.*)\)$/, '$1')})` : ''}`)];
 }
 
-/** The rule the file's decoding applies (generator/validate/encoding.ts), for each text of the entry, the body included. */
+/** The rule the file's decoding applies (contracts/validate/encoding.ts), for each text of the entry, the body included. */
 function controlCharacters(value: unknown, path = ''): string[] {
   if (typeof value === 'string') {
     const found = controlCharacter(value);

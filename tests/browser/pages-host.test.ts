@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_HEADERS } from '../../generator/cms/adminHeaders.js';
 import { startServer, type RunningServer } from '../../generator/serve/server.js';
-import { SECURITY_HEADERS } from '../../generator/write/securityHeaders.js';
+import { SECURITY_HEADERS } from '../../contracts/securityHeaders.js';
 import { startPagesDev, type PagesDev } from '../helpers/pagesDev.js';
 import { siteRoutes } from '../helpers/routes.js';
 

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../generator/build.js';
 import { listContentFiles } from '../../generator/load.js';
-import { schemaFilesWithReference } from '../../generator/validate/reference.js';
+import { schemaFilesWithReference } from '../../generator/reference.js';
 import { contentCopy, ROOT, withTempDir } from '../helpers/content.js';
 import { jsonLd, sitemapUrls } from '../helpers/dist.js';
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticContent } from '../../bench/synthetic.js';
 import { build } from '../../generator/build.js';
 import { PARALLEL_THRESHOLD } from '../../generator/render/pool.js';
-import { ContentErrors, formatError } from '../../generator/validate/errors.js';
+import { ContentErrors, formatError } from '../../contracts/validate/errors.js';
 import { contentCopy, ROOT, tempDir, treeDigest } from '../helpers/content.js';
 import { distPages, sitemapUrls } from '../helpers/dist.js';
 

@@ -16,7 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { kinds, kindNames, kindOf, type ContentKind, type KindName } from '../../contracts/kinds.js';
 import { cmsCollections, cmsConfig, cmsConfigText, modelineOf, type CmsField } from '../../generator/cms/config.js';
 import { listContentFiles } from '../../generator/load.js';
-import { jsonSchemaOf } from '../../generator/validate/jsonSchemas.js';
+import { jsonSchemaOf } from '../../contracts/validate/jsonSchemas.js';
 import { cmsYamlFormat, fieldSetsOf } from '../../src/admin/format.js';
 import { contentCopy, problems, ROOT, withTempDir } from '../helpers/content.js';
 

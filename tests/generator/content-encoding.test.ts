@@ -5,8 +5,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../generator/build.js';
 import { checkContent } from '../../generator/content.js';
-import { firstInvalidByte } from '../../generator/validate/encoding.js';
-import { ContentErrors, formatError } from '../../generator/validate/errors.js';
+import { firstInvalidByte } from '../../contracts/validate/encoding.js';
+import { ContentErrors, formatError } from '../../contracts/validate/errors.js';
 import { problems, ROOT, treeDigest, useContentCopy } from '../helpers/content.js';
 
 const HINT = '\n    hint: save the file as UTF-8 and retype the character at this position';

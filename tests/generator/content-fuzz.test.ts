@@ -18,7 +18,7 @@ import type { RawDoc, ValidDoc } from '../../contracts/documents.js';
 import type { ContentError } from '../../contracts/errors.js';
 import { listContentFiles } from '../../generator/load.js';
 import { assembleModel } from '../../generator/model/assemble.js';
-import { ContentErrors, formatError, formatPath } from '../../generator/validate/errors.js';
+import { ContentErrors, formatError, formatPath } from '../../contracts/validate/errors.js';
 import { ROOT, tempDir, treeDigest } from '../helpers/content.js';
 import { projectCopy } from './projectCopy.js';
 

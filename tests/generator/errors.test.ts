@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../generator/build.js';
 import { checkContent } from '../../generator/content.js';
-import { ContentErrors, formatError } from '../../generator/validate/errors.js';
+import { ContentErrors, formatError } from '../../contracts/validate/errors.js';
 import { contentCopy, problems, ROOT, tempDir, treeDigest, withTempDir } from '../helpers/content.js';
 
 const run = promisify(execFile);

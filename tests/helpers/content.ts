@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach } from 'vitest';
 import { checkContent } from '../../generator/content.js';
-import { ContentErrors, formatError } from '../../generator/validate/errors.js';
+import { ContentErrors, formatError } from '../../contracts/validate/errors.js';
 
 export const ROOT = process.cwd();
 

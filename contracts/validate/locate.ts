@@ -1,6 +1,6 @@
 /** Source positions for a field path, computed only for files that have a problem. */
 import { isMap, isNode, LineCounter, parseDocument, type Node } from 'yaml';
-import type { PathSegment } from '../../contracts/errors.js';
+import type { PathSegment } from '../errors.js';
 
 export interface Locator {
   /** Line and column of the value at path, or of the nearest parent that exists. */

@@ -1,5 +1,5 @@
 /** The error list a failed stage throws, and how a content problem is printed. */
-import type { ContentError, PathSegment } from '../../contracts/errors.js';
+import type { ContentError, PathSegment } from '../errors.js';
 
 export class ContentErrors extends Error {
   constructor(readonly errors: ContentError[]) {

@@ -4,7 +4,7 @@
  * does a control character (a terminal's colour code or a bell pasted with a text): no page can
  * show it, and in HTML it is a parse error.
  */
-import { lineColumn, type ContentError } from '../../contracts/errors.js';
+import { lineColumn, type ContentError } from '../errors.js';
 
 // A byte-order mark is stripped (ignoreBOM: false): editors on Windows write one, and it is not text.
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });

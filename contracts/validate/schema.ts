@@ -6,9 +6,9 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { z } from 'zod';
-import type { RawDoc, ValidDoc } from '../../contracts/documents.js';
-import type { ContentError, PathSegment } from '../../contracts/errors.js';
-import { kinds, type KindName } from '../../contracts/kinds.js';
+import type { RawDoc, ValidDoc } from '../documents.js';
+import type { ContentError, PathSegment } from '../errors.js';
+import { kinds, type KindName } from '../kinds.js';
 import { formatPath } from './errors.js';
 import { jsonSchemaOf, NOT_BLANK } from './jsonSchemas.js';
 import { closest } from './hints.js';

@@ -1,6 +1,6 @@
 /** JSON Schemas derived from the zod model in memory: compiled by ajv, and written to content/schemas/ for editors. */
 import { z } from 'zod';
-import { kinds, kindNames, type ContentKind } from '../../contracts/kinds.js';
+import { kinds, kindNames, type ContentKind } from '../kinds.js';
 
 /**
  * The JSON Schema pattern of a text that must not be blank. JavaScript's \s is exactly what
