@@ -6,25 +6,16 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CacheKey, writeAtomic } from '../cache.js';
-import { runInOwnProcess } from './ownProcess.js';
 
 /** What templates/styles/site.css tells Tailwind to scan (its @source lines). */
 const SCANNED = ['templates', 'src'];
 
 const inputDigest = (root: string, fontFaceCss: string) => new CacheKey().add(fontFaceCss).files(root, SCANNED).lockfile(root).digest(24);
 
-const cacheFileOf = (root: string, fontFaceCss: string) => path.join(root, '.cache', 'css', `${inputDigest(root, fontFaceCss)}.css`);
+export const cacheFileOf = (root: string, fontFaceCss: string) => path.join(root, '.cache', 'css', `${inputDigest(root, fontFaceCss)}.css`);
 
-/** The stylesheet: from the cache, else compiled in a process of its own (Tailwind takes ~40 MB). */
-export async function compileCss(root: string, fontFaceCss: string): Promise<string> {
-  const cacheFile = cacheFileOf(root, fontFaceCss);
-  const cached = await readFile(cacheFile, 'utf8').catch(() => undefined);
-  if (cached !== undefined) return cached;
-  await runInOwnProcess({ job: 'compileCssIntoCache', args: [root, fontFaceCss], what: 'stylesheet' });
-  return readFile(cacheFile, 'utf8');
-}
 
-/** Compile the stylesheet into the cache (run in a process of its own by compileCss). */
+/** Compile the stylesheet into the cache (run in a process of its own by compileCss, fromCache.ts). */
 export async function compileCssIntoCache(root: string, fontFaceCss: string): Promise<void> {
   const cacheFile = cacheFileOf(root, fontFaceCss);
   const [{ compile, optimize }, { Scanner }] = await Promise.all([import('@tailwindcss/node'), import('@tailwindcss/oxide')]);

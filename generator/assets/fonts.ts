@@ -12,16 +12,14 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { createFontStack } from '@capsizecss/core';
 import type { WebFont } from '../../contracts/pages.js';
-import { CacheKey, writeAtomic } from '../cache.js';
-import { contentHash } from './hash.js';
-import { runInOwnProcess } from './ownProcess.js';
+import { writeAtomic } from '../cache.js';
 
 const require = createRequire(import.meta.url);
 /** What the file holds: no unicode-range is declared, since a character it lacks falls back all the same. */
-const LATIN_RANGE = 'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
+export const LATIN_RANGE = 'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
 /** font-normal to font-extrabold: every weight templates/ and src/ use. */
-const WEIGHTS = { min: 400, max: 800 };
-const FAMILY = 'Inter Variable';
+export const WEIGHTS = { min: 400, max: 800 };
+export const FAMILY = 'Inter Variable';
 
 /**
  * The fallback family of templates/styles/site.css's --font-sans: Arial scaled to Inter's width
@@ -57,36 +55,11 @@ function rangeText(range: string): string {
   return text;
 }
 
-const fontSource = () => require.resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2');
+export const fontSource = () => require.resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2');
 
-/** Cut the font to the latin range and the weights used, into `cached` (run outside the build, on a thread of the asset helper, by loadFont). */
+/** Cut the font to the latin range and the weights used, into `cached` (run outside the build, on a thread of the asset helper, by loadFont, fromCache.ts). */
 export async function subsetFontInto(source: string, cached: string): Promise<void> {
   const { default: subsetFont } = await import('subset-font');
   await writeAtomic(cached, await subsetFont(await readFile(source), rangeText(LATIN_RANGE), { targetFormat: 'woff2', variationAxes: { wght: WEIGHTS } }));
 }
 
-let font: Promise<FontAsset> | undefined;
-
-/**
- * The font file and how pages add it. Subsetting takes ~0.5 s, more than a whole
- * warm build's assets: the result is kept in .cache/font/, keyed by the source file, the cut and
- * the lockfile.
- */
-export function loadFont(root: string): Promise<FontAsset> {
-  font ??= (async () => {
-    const source = await readFile(fontSource());
-    const key = new CacheKey().add(source, LATIN_RANGE, JSON.stringify(WEIGHTS)).lockfile(root).digest(32);
-    const cached = path.join(root, '.cache', 'font', `${key}.woff2`);
-    const bytes: Buffer = await readFile(cached).catch(async () => {
-      // HarfBuzz (WebAssembly) outside the build, which would keep its memory.
-      await runInOwnProcess({ job: 'subsetFontInto', args: [fontSource(), cached], what: 'font subsetting' });
-      return readFile(cached);
-    });
-    const src = `/assets/inter-latin-${contentHash(bytes)}.woff2`;
-    const weight = `${WEIGHTS.min} ${WEIGHTS.max}`;
-    const faceCss = `@font-face{font-family:"${FAMILY}";font-style:normal;font-display:swap;font-weight:${weight};src:url(${src}) format("woff2-variations")}`;
-    return { bytes, face: { family: FAMILY, src, weight, faceCss } };
-  })();
-  font.catch(() => { font = undefined; });
-  return font;
-}

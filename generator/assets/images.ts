@@ -11,7 +11,6 @@ import path from 'node:path';
 import type { ImageRef } from '../../contracts/pages.js';
 import { writeAtomic } from '../cache.js';
 import { contentHash } from './hash.js';
-import { runInOwnProcess } from './ownProcess.js';
 
 interface ImageFile {
   url: string;
@@ -40,7 +39,7 @@ interface Encoder {
 }
 type Sharp = typeof import('sharp').default;
 
-const cacheOnly = (misses: string[]): Encoder => ({
+export const cacheOnly = (misses: string[]): Encoder => ({
   async ensure(cachePath) {
     if (await exists(cachePath)) return true;
     misses.push(cachePath);
@@ -83,29 +82,17 @@ function svgSize(svg: string): { width: number; height: number } {
   return { width: Math.round(width), height: Math.round(height) };
 }
 
-/** The images as the pages refer to them, encoded where needed (in a process of its own). */
-export async function processImages(contentDir: string, cacheDir: string, names: readonly string[]) {
-  const misses: string[] = [];
-  const described = await describeImages(contentDir, cacheDir, names, cacheOnly(misses));
-  if (!misses.length) return described;
-  await encodeInOwnProcess(contentDir, cacheDir, names);
-  return describeImages(contentDir, cacheDir, names, cacheOnly([]));
-}
 
-/** Encode every image's cached files with sharp (run in a process of its own by processImages). */
+/** Encode every image's cached files with sharp (run in a process of its own by processImages, fromCache.ts). */
 export async function encodeImages(contentDir: string, cacheDir: string, names: readonly string[]): Promise<void> {
   await describeImages(contentDir, cacheDir, names, withSharp);
-}
-
-async function encodeInOwnProcess(contentDir: string, cacheDir: string, names: readonly string[]): Promise<void> {
-  await runInOwnProcess({ job: 'encodeImages', args: [contentDir, cacheDir, names], what: 'image encoding' });
 }
 
 /**
  * Every image at once, not one after the other: a build checks the cache while the content stage
  * holds the event loop, and each await waits for its next pause.
  */
-async function describeImages(contentDir: string, cacheDir: string, names: readonly string[], encoder: Encoder) {
+export async function describeImages(contentDir: string, cacheDir: string, names: readonly string[], encoder: Encoder) {
   const described = await Promise.all(names.map((name) => describeImage(contentDir, cacheDir, name, encoder)));
   const refs = new Map(described.map((d, i) => [names[i]!, d.ref]));
   const files = described.flatMap((d) => d.files).sort((a, b) => a.url.localeCompare(b.url));

@@ -13,32 +13,29 @@ import { projectCopy } from './projectCopy.js';
 
 const injected = vi.hoisted(() => ({ fontFails: false, slowWriter: Promise.resolve() }));
 
-// One writer fails at once...
-vi.mock('../../generator/assets/fonts.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../generator/assets/fonts.js')>();
+// One writer fails at once, while another (standing in for the island bundle) is still writing
+// files for a while.
+vi.mock('../../generator/assets/fromCache.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../generator/assets/fromCache.js')>();
   return {
     ...real,
     loadFont: async (root: string) => {
       if (injected.fontFails) throw new Error('injected: the font file cannot be read');
       return real.loadFont(root);
     },
+    bundleIslandsCached: (opts: IslandBundleOptions) => {
+      const writing = (async () => {
+        for (let i = 0; i < 20; i++) {
+          await sleep(15);
+          await mkdir(opts.outDir, { recursive: true });
+          await writeFile(path.join(opts.outDir, `chunk-${i}.js`), `export const n = ${i};\n`);
+        }
+      })();
+      injected.slowWriter = writing;
+      return writing.then(() => ({ entry: '/assets/chunk-0.js', files: [{ path: '/assets/chunk-0.js', bytes: 22, gzipBytes: 40 }] }));
+    },
   };
 });
-
-// ...while another (standing in for the island bundle) is still writing files for a while.
-vi.mock('../../generator/assets/islandsCache.js', () => ({
-  bundleIslandsCached: (opts: IslandBundleOptions) => {
-    const writing = (async () => {
-      for (let i = 0; i < 20; i++) {
-        await sleep(15);
-        await mkdir(opts.outDir, { recursive: true });
-        await writeFile(path.join(opts.outDir, `chunk-${i}.js`), `export const n = ${i};\n`);
-      }
-    })();
-    injected.slowWriter = writing;
-    return writing.then(() => ({ entry: '/assets/chunk-0.js', files: [{ path: '/assets/chunk-0.js', bytes: 22, gzipBytes: 40 }] }));
-  },
-}));
 
 describe('a failing asset writer', () => {
   let tmp: Awaited<ReturnType<typeof tempDir>>;

@@ -1,0 +1,83 @@
+/**
+ * Each asset as the build gets it: from .cache/ when its inputs are unchanged, else made first by
+ * its job in the asset helper process (ownProcess.ts; the jobs are css.ts, fonts.ts, images.ts and
+ * islands.ts, which never load in the build's own process).
+ *
+ * The island bundle depends only on src/, contracts/, the lockfile and the build settings: it is
+ * built once per distinct input and kept in .cache/islands/<digest>/; Vite is not even loaded on a hit.
+ */
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { CacheKey, cachedOutput } from '../cache.js';
+import type { ImageRef } from '../../contracts/pages.js';
+import { cacheFileOf } from './css.js';
+import { FAMILY, fontSource, LATIN_RANGE, WEIGHTS, type FontAsset } from './fonts.js';
+import { contentHash } from './hash.js';
+import { cacheOnly, describeImages } from './images.js';
+import type { IslandBundleOptions, IslandBundle } from './islands.js';
+import { runInOwnProcess } from './ownProcess.js';
+
+function inputDigest(opts: IslandBundleOptions): string {
+  return new CacheKey()
+    // Everything the islands import: the lead rules live with the edge function they share.
+    .files(opts.root, ['src', 'contracts', 'supabase/functions/_shared'])
+    .lockfile(opts.root)
+    .add(readFileSync(path.join(opts.root, 'generator/assets/islands.ts')), readFileSync(path.join(opts.root, 'generator/assets/viteBundle.ts')))
+    .add(JSON.stringify([opts.supabaseUrl ?? '', opts.supabaseAnonKey ?? '', opts.webhookUrl ?? '']))
+    .digest(24);
+}
+
+export function bundleIslandsCached(opts: IslandBundleOptions): Promise<IslandBundle> {
+  const cacheDir = path.join(opts.root, '.cache', 'islands', inputDigest(opts));
+  return cachedOutput(cacheDir, opts.outDir, (filesDir) => bundleInOwnProcess({ ...opts, outDir: filesDir }));
+}
+
+/** Vite and its native bundler take about 400 MB that the build would keep while it renders. */
+function bundleInOwnProcess(opts: IslandBundleOptions): Promise<IslandBundle> {
+  return runInOwnProcess({ job: 'bundleIslands', args: [opts], what: 'island bundle', cwd: opts.root });
+}
+
+/** The stylesheet: from the cache, else compiled in a process of its own (Tailwind takes ~40 MB). */
+export async function compileCss(root: string, fontFaceCss: string): Promise<string> {
+  const cacheFile = cacheFileOf(root, fontFaceCss);
+  const cached = await readFile(cacheFile, 'utf8').catch(() => undefined);
+  if (cached !== undefined) return cached;
+  await runInOwnProcess({ job: 'compileCssIntoCache', args: [root, fontFaceCss], what: 'stylesheet' });
+  return readFile(cacheFile, 'utf8');
+}
+
+let font: Promise<FontAsset> | undefined;
+
+/**
+ * The font file and how pages add it. Subsetting takes ~0.5 s, more than a whole
+ * warm build's assets: the result is kept in .cache/font/, keyed by the source file, the cut and
+ * the lockfile.
+ */
+export function loadFont(root: string): Promise<FontAsset> {
+  font ??= (async () => {
+    const source = await readFile(fontSource());
+    const key = new CacheKey().add(source, LATIN_RANGE, JSON.stringify(WEIGHTS)).lockfile(root).digest(32);
+    const cached = path.join(root, '.cache', 'font', `${key}.woff2`);
+    const bytes: Buffer = await readFile(cached).catch(async () => {
+      // HarfBuzz (WebAssembly) outside the build, which would keep its memory.
+      await runInOwnProcess({ job: 'subsetFontInto', args: [fontSource(), cached], what: 'font subsetting' });
+      return readFile(cached);
+    });
+    const src = `/assets/inter-latin-${contentHash(bytes)}.woff2`;
+    const weight = `${WEIGHTS.min} ${WEIGHTS.max}`;
+    const faceCss = `@font-face{font-family:"${FAMILY}";font-style:normal;font-display:swap;font-weight:${weight};src:url(${src}) format("woff2-variations")}`;
+    return { bytes, face: { family: FAMILY, src, weight, faceCss } };
+  })();
+  font.catch(() => { font = undefined; });
+  return font;
+}
+
+/** The images as the pages refer to them, encoded where needed (in a process of its own). */
+export async function processImages(contentDir: string, cacheDir: string, names: readonly string[]) {
+  const misses: string[] = [];
+  const described = await describeImages(contentDir, cacheDir, names, cacheOnly(misses));
+  if (!misses.length) return described;
+  await runInOwnProcess({ job: 'encodeImages', args: [contentDir, cacheDir, names], what: 'image encoding' });
+  return describeImages(contentDir, cacheDir, names, cacheOnly([]));
+}
