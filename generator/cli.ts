@@ -55,7 +55,7 @@ async function main(argv: string[]): Promise<number> {
     case 'staff':
       return (await import('./staff.js')).staffCommand(args);
     case 'leads': {
-      const { printLeads } = await import('./leads.js');
+      const { printLeads } = await import('../supabase-standin/leads.js');
       await printLeads(path.join(root, '.data/pglite'));
       return 0;
     }
@@ -92,7 +92,7 @@ async function serve(options: BuildOptions, distDir: string, extra: { first?: Re
   const { first, beforeStop, filesPending } = extra;
   const [{ serveSite }, { parseAllowedHosts }] = await Promise.all([import('./serve/site.js'), import('./serve/allowedHosts.js')]);
   const openBackend = async () => {
-    const [{ createLocalBackend }, { localApiKey }] = await Promise.all([import('./serve/backend.js'), import('./serve/gateway.js')]);
+    const [{ createLocalBackend }, { localApiKey }] = await Promise.all([import('../supabase-standin/backend.js'), import('../supabase-standin/gateway.js')]);
     return createLocalBackend({ dataDir: path.join(root, '.data/pglite'), apiKey: localApiKey(options.supabaseAnonKey) });
   };
   const site = await (async () => serveSite({

@@ -16,9 +16,9 @@ import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { createNodeClient } from './supabaseNode.js';
-import { createLocalBackend } from './serve/backend.js';
-import { localApiKey } from './serve/gateway.js';
-import { loadLocalKeys } from './serve/localKeys.js';
+import { createLocalBackend } from '../supabase-standin/backend.js';
+import { localApiKey } from '../supabase-standin/gateway.js';
+import { loadLocalKeys } from '../supabase-standin/localKeys.js';
 import { startServer } from './serve/server.js';
 
 /** Staff passwords guard every lead's personal data: longer than Supabase's default minimum of 6. */

@@ -4,8 +4,10 @@
  * the server listens; the stand-in's database is opened only then (PGlite and its migrations take
  * seconds on a first start), and a request for it waits until it is open.
  */
-import type { LocalBackend } from './backend.js';
-import { whenReady } from './backendPaths.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { LocalBackend } from '../../supabase-standin/backend.js';
+import { isBackendPath } from '../../supabase-standin/backendPaths.js';
+import { send } from '../../supabase-standin/http.js';
 import { startServer, type ServerOptions } from './server.js';
 
 export interface SiteServerOptions extends ServerOptions {
@@ -35,5 +37,22 @@ export async function serveSite({ openBackend, ...serverOptions }: SiteServerOpt
       await server.close();
       await (await backend?.catch(() => undefined))?.close();
     },
+  };
+}
+
+/**
+ * The stand-in's requests while it is still starting (npm start opens the database after the
+ * pages are served): each waits for it, so none is refused or lost (a lead posted meanwhile is
+ * stored); every other request passes at once.
+ */
+function whenReady(backend: Promise<LocalBackend>): (req: IncomingMessage, res: ServerResponse) => Promise<boolean> {
+  return async (req, res) => {
+    if (!isBackendPath(new URL(req.url ?? '/', 'http://localhost').pathname)) return false;
+    const ready = await backend.catch(() => undefined);
+    if (!ready) {
+      send(res, 503, { code: 'PGRST000', message: 'The local backend did not start; see the server output', details: null, hint: null });
+      return true;
+    }
+    return ready.handle(req, res);
   };
 }

@@ -3,7 +3,7 @@
  * only when a form is used). Connection settings are build-time constants that
  * generator/assets/islands.ts defines, read by contracts/supabaseConnection.ts (the staff inbox uses
  * the same rule); with an empty URL the client talks to the page's own origin,
- * where `npm start` serves the embedded backend (generator/serve/backend.ts) with anon key
+ * where `npm start` serves the embedded backend (supabase-standin/backend.ts) with anon key
  * `local-anon-key`.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';

@@ -10,7 +10,7 @@
 -- cannot store junk or huge payloads.
 --
 -- Runs on Supabase (roles anon / authenticated / service_role exist there) and on PGlite
--- (the local bootstrap in generator/serve/backend.ts creates those roles first).
+-- (the local bootstrap in supabase-standin/backend.ts creates those roles first).
 
 create table public.leads (
   id uuid primary key default gen_random_uuid(),

@@ -12,8 +12,8 @@
 --                   and the staff list RPCs (`npm run staff`, the edge function).
 -- Nobody writes the history directly: triggers and two functions (owner-run) write it.
 --
--- Runs on Supabase (Postgres 15+: security_invoker views) and on PGlite (generator/serve/database.ts;
--- auth.uid(), auth.jwt() and auth.users come from generator/serve/authSchema.ts there).
+-- Runs on Supabase (Postgres 15+: security_invoker views) and on PGlite (supabase-standin/database.ts;
+-- auth.uid(), auth.jwt() and auth.users come from supabase-standin/authSchema.ts there).
 
 -- 1. Types: one source in SQL for the statuses and for a path of the site.
 

@@ -4,7 +4,7 @@
  * transaction with SET LOCAL ROLE and the JWT's claims in request.jwt.claims.
  */
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { applyMigrations, openDatabase } from '../../generator/serve/database.js';
+import { applyMigrations, openDatabase } from '../../supabase-standin/database.js';
 
 export type Who = 'anon' | 'non-staff' | 'staff@aal1' | 'staff@aal2' | 'service_role';
 export const CALLERS: readonly Who[] = ['anon', 'non-staff', 'staff@aal1', 'staff@aal2', 'service_role'];

@@ -6,7 +6,7 @@
  */
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { applyMigrations, openDatabase } from '../../generator/serve/database.js';
+import { applyMigrations, openDatabase } from '../../supabase-standin/database.js';
 
 let db: PGlite;
 

@@ -7,7 +7,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discountLeadRowSchema, leadRowSchema, LEAD_LIMITS } from '../../supabase/functions/_shared/leadRules.js';
-import { applyMigrations, openDatabase } from '../../generator/serve/database.js';
+import { applyMigrations, openDatabase } from '../../supabase-standin/database.js';
 
 let db: PGlite;
 

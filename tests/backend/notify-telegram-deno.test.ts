@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createNodeClient } from '../../generator/supabaseNode.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLocalBackend, type LocalBackend } from '../../generator/serve/backend';
+import { createLocalBackend, type LocalBackend } from '../../supabase-standin/backend';
 import { startServer, type RunningServer } from '../../generator/serve/server';
 import { denoCheck, startNotifyTelegram, type DenoFunction } from '../helpers/deno';
 import { resetRateLimits } from '../helpers/site';

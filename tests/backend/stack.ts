@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { createLocalBackend, type LocalBackend } from '../../generator/serve/backend';
+import { createLocalBackend, type LocalBackend } from '../../supabase-standin/backend';
 import { startServer, type RunningServer } from '../../generator/serve/server';
 import { resetRateLimits } from '../helpers/site';
 import { startFakeTelegram } from './fakeTelegram';

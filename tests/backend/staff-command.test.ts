@@ -13,7 +13,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { createNodeClient } from '../../generator/supabaseNode.js';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalBackend, type LocalBackend } from '../../generator/serve/backend';
+import { createLocalBackend, type LocalBackend } from '../../supabase-standin/backend';
 import { startServer, type RunningServer } from '../../generator/serve/server';
 import { announceLocalServer, staffCommand } from '../../generator/staff';
 

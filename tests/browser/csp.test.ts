@@ -25,7 +25,7 @@ import { load as parseYaml } from 'js-yaml';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { build } from '../../generator/build.js';
-import { createLocalBackend, type LocalBackend } from '../../generator/serve/backend.js';
+import { createLocalBackend, type LocalBackend } from '../../supabase-standin/backend.js';
 import { parseHeaders, startServer, type RunningServer } from '../../generator/serve/server.js';
 import { LOCAL_ANON_KEY } from '../../src/lib/supabase.js';
 import { distPages } from '../helpers/dist.js';

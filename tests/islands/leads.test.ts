@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createNodeClient } from '../../generator/supabaseNode.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createLocalBackend, type LocalBackend } from '../../generator/serve/backend.js';
+import { createLocalBackend, type LocalBackend } from '../../supabase-standin/backend.js';
 import { submitContactLead, submitDiscountLead, supabaseLeadApi, type LeadApi } from '../../src/lib/leads.js';
 import { UNKNOWN_SOURCE, type LeadSource } from '../../src/lib/leadSource.js';
 import { LOCAL_ANON_KEY, resolveConnection } from '../../src/lib/supabase.js';

@@ -1,6 +1,6 @@
 /**
  * The rules of a lead, written once. The forms (src/lib/leadSchemas.ts), the notify-telegram
- * function and the local stand-in (generator/serve) import them; the SQL constraints in
+ * function and the local stand-in (supabase-standin/) import them; the SQL constraints in
  * supabase/migrations state the same rules for the database, and tests/backend/lead-rules.test.ts
  * runs one table of values through both and expects the same verdict.
  *

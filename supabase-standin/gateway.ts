@@ -5,9 +5,9 @@
  * the backend who the visitor is.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CLIENT_ADDRESS_HEADERS } from '../../supabase/functions/_shared/leadRules.js';
-import { allKeysAccepted } from '../../supabase/functions/notify-telegram/apiKeys.js';
-import { resolveConnection } from '../../src/lib/supabase.js';
+import { CLIENT_ADDRESS_HEADERS } from '../supabase/functions/_shared/leadRules.js';
+import { allKeysAccepted } from '../supabase/functions/notify-telegram/apiKeys.js';
+import { resolveConnection } from '../contracts/supabaseConnection.js';
 import { headerValue, send } from './http.js';
 import { checkJwt, type Claims } from './jwt.js';
 import type { LocalKeys } from './localKeys.js';
@@ -94,7 +94,7 @@ export function refuseCaller(req: IncomingMessage, res: ServerResponse, verdict:
  * stand-in, by the browser's own rule: the local key unless one was configured.
  */
 export function localApiKey(buildAnonKey = ''): string {
-  return resolveConnection({ supabaseUrl: '', supabaseAnonKey: buildAnonKey, webhookUrl: '' }, '').key;
+  return resolveConnection({ supabaseUrl: '', supabaseAnonKey: buildAnonKey }, '').key;
 }
 
 /** Supabase's gateway answers for a missing or a wrong key (auth.ts answers with it too). */

@@ -9,8 +9,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { createNodeClient } from '../../generator/supabaseNode.js';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signJwt } from '../../generator/serve/jwt';
-import { useLocalStack } from './stack';
+import { signJwt } from '../../supabase-standin/jwt';
+import { useLocalStack } from '../backend/stack';
 
 const stack = useLocalStack({ telegramToken: '42:rest', telegramChatId: '-1' });
 

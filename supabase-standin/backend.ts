@@ -1,12 +1,25 @@
 /**
- * The local stand-in for Supabase that `npm start` serves when no SUPABASE_URL is configured:
- * the few endpoints the site uses, answered the way supabase-js expects and refusing what
- * Supabase refuses.
+ * The Supabase stand-in: what `npm start` serves, and the tests drive through supabase-js, when no
+ * SUPABASE_URL is configured. It imitates the parts of a Supabase project this site uses, with the
+ * project's own migrations and edge function, answered the way supabase-js expects:
  *   /rest/v1/*  (tables, views, /rpc of schema public)  postgrest.ts, behind gateway.ts (keys, JWTs)
  *   POST /functions/v1/notify-telegram                  functions.ts, the real edge function
  *   /auth/v1/*                                          auth.ts, Supabase Auth's endpoints
- * This file only routes; gateway.ts is the gateway (keys, the visitor's address), database.ts the
- * PGlite database with the real migrations.
+ * This file only routes; gateway.ts is the API gateway (keys, the visitor's address), database.ts
+ * the PGlite database with the real migrations, `npm run leads` reads it (leads.ts).
+ *
+ * Where it differs from Supabase, on purpose, it is stricter or smaller, never more permissive:
+ * - PostgreSQL is PGlite (WebAssembly, one connection, statements one at a time), with Supabase's
+ *   roles and the part of the `auth` schema the migrations use (authSchema.ts), not Supabase's own
+ *   init SQL; extensions are those PGlite has.
+ * - REST is the subset of PostgREST supabase-js sends for this site; anything else is a 4xx, not
+ *   a guess.
+ * - Auth: sign-ups are always refused; refresh tokens are stored hashed and a TOTP step is accepted
+ *   once (authSchema.ts); the keys and the JWT secret are local (localKeys.ts), so no token of a
+ *   real project is accepted here and none from here is accepted there.
+ * - The edge function runs in Node with the handler Deno runs in production (the tests run it
+ *   under Deno too).
+ * It imports nothing from the build; the local servers (serve/) route requests to it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PGlite } from '@electric-sql/pglite';

@@ -6,15 +6,15 @@
  * The stand-in serves the site and its backend on one origin, so the Telegram message's link to
  * the lead inbox (SITE_URL in production) is the origin the request came to: a lead sent through
  * `npm start` links to that server's /leads. The servers answer only the host names they were
- * started for (generator/serve/allowedHosts.ts), so the Host header names this server.
+ * started for (serve/allowedHosts.ts), so the Host header names this server.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PGlite } from '@electric-sql/pglite';
-import { PUBLIC_KEY_VARIABLES } from '../../supabase/functions/notify-telegram/apiKeys.js';
+import { PUBLIC_KEY_VARIABLES } from '../supabase/functions/notify-telegram/apiKeys.js';
 import {
   CLAIM_FUNCTION, claimArgs, claimOutcome, databaseError, FAILURE_FUNCTION, failureArgs, type ClaimLead, type RecordFailure,
-} from '../../supabase/functions/notify-telegram/claim.js';
-import { createHandler } from '../../supabase/functions/notify-telegram/handler.js';
+} from '../supabase/functions/notify-telegram/claim.js';
+import { createHandler } from '../supabase/functions/notify-telegram/handler.js';
 import { isPgError } from './database.js';
 import { BodyTooLargeError, readBody, send } from './http.js';
 

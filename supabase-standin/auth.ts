@@ -13,7 +13,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PGlite } from '@electric-sql/pglite';
-import { allKeysAccepted } from '../../supabase/functions/notify-telegram/apiKeys.js';
+import { allKeysAccepted } from '../supabase/functions/notify-telegram/apiKeys.js';
 import { headerValue } from './http.js';
 import { checkJwt } from './jwt.js';
 import type { LocalKeys } from './localKeys.js';

@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createNodeClient } from '../../generator/supabaseNode.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { printLeads } from '../../generator/leads';
-import { createLocalBackend } from '../../generator/serve/backend';
-import { signJwt } from '../../generator/serve/jwt';
-import { loadLocalKeys } from '../../generator/serve/localKeys';
+import { printLeads } from '../../supabase-standin/leads';
+import { createLocalBackend } from '../../supabase-standin/backend';
+import { signJwt } from '../../supabase-standin/jwt';
+import { loadLocalKeys } from '../../supabase-standin/localKeys';
 import { LOCAL_ANON_KEY } from '../../src/lib/supabase';
-import { useLocalStack } from './stack';
+import { useLocalStack } from '../backend/stack';
 
 const logs: string[] = [];
 const stack = useLocalStack({ telegramToken: '42:local-test', telegramChatId: '-100', persistent: true, log: (m) => logs.push(m) });

@@ -10,7 +10,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PGlite } from '@electric-sql/pglite';
-import { isJsonContentType } from '../../supabase/functions/notify-telegram/contentType.js';
+import { isJsonContentType } from '../supabase/functions/notify-telegram/contentType.js';
 import { isPgError } from './database.js';
 import type { Caller } from './gateway.js';
 import { BodyTooLargeError, headerValue, readBody, send, sendJsonText } from './http.js';

@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { DiscountLeadRow, LeadRow } from '../../supabase/functions/_shared/leadRules.js';
+import type { DiscountLeadRow, LeadRow } from '../supabase/functions/_shared/leadRules.js';
 import { AUTH_SCHEMA_SQL } from './authSchema.js';
 
-export const DEFAULT_MIGRATIONS_DIR = fileURLToPath(new URL('../../supabase/migrations/', import.meta.url));
+export const DEFAULT_MIGRATIONS_DIR = fileURLToPath(new URL('../supabase/migrations/', import.meta.url));
 
 /** What the database adds to a visitor's row. */
 interface Stored {
@@ -126,7 +126,7 @@ export async function applyMigrations(
  * new database dumps such a snapshot to .cache/pglite/ (keyed by the PGlite version) and later
  * new databases (tests, a first `npm start`) start from it. Existing data folders open directly.
  */
-const TEMPLATE_CACHE_DIR = fileURLToPath(new URL('../../.cache/pglite/', import.meta.url));
+const TEMPLATE_CACHE_DIR = fileURLToPath(new URL('../.cache/pglite/', import.meta.url));
 
 function templatePath(): string | undefined {
   try {

@@ -11,10 +11,10 @@ import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { createNodeClient } from '../../generator/supabaseNode.js';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAuthServer } from '../../generator/serve/auth';
-import type { Clock } from '../../generator/serve/auth/limits';
-import { createLocalBackend, type LocalBackend } from '../../generator/serve/backend';
-import { signJwt } from '../../generator/serve/jwt';
+import { createAuthServer } from '../../supabase-standin/auth';
+import type { Clock } from '../../supabase-standin/auth/limits';
+import { createLocalBackend, type LocalBackend } from '../../supabase-standin/backend';
+import { signJwt } from '../../supabase-standin/jwt';
 import { startServer, type RunningServer } from '../../generator/serve/server';
 
 

@@ -1,5 +1,5 @@
 /** `npm run leads`: prints the leads stored by the local backend (contact form and discount popup). */
-import { listLeads, type LeadsListing } from './serve/database.js';
+import { listLeads, type LeadsListing } from './database.js';
 
 /** Single line, no terminal control characters (visitor text must not drive the terminal), at most max chars. */
 function cell(value: string, max: number): string {

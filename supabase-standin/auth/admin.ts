@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PGlite } from '@electric-sql/pglite';
-import { allKeysAccepted } from '../../../supabase/functions/notify-telegram/apiKeys.js';
+import { allKeysAccepted } from '../../supabase/functions/notify-telegram/apiKeys.js';
 import { checkJwt } from '../jwt.js';
 import type { LocalKeys } from '../localKeys.js';
 import { AuthFailure, failures, reply } from './errors.js';
