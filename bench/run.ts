@@ -16,8 +16,8 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { stringify } from 'yaml';
 import { build } from '../generator/build.js';
-import { DevSession, type DevUpdate } from '../generator/dev.js';
-import { startServer } from '../generator/serve/server.js';
+import { DevSession, type DevUpdate } from '../serve/dev.js';
+import { startServer } from '../serve/server.js';
 import { measure } from './measure.js';
 import { syntheticCity, syntheticContent } from './synthetic.js';
 

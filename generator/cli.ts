@@ -3,7 +3,7 @@ import './env.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from './build.js';
-import type { RequestHandler } from './serve/server.js';
+import type { RequestHandler } from '../serve/server.js';
 import { ContentErrors, formatError, githubAnnotation } from '../contracts/validate/errors.js';
 
 // Each command imports only the modules it uses (`npm run build` never loads PGlite, the server or
@@ -36,7 +36,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'dev': {
       const options = { ...buildOptionsFromEnv(), outDir: path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist')) };
-      const [{ DevSession, printUpdate }, { CmsLocalBackend }] = await Promise.all([import('./dev.js'), import('./cms/localBackend.js')]);
+      const [{ DevSession, printUpdate }, { CmsLocalBackend }] = await Promise.all([import('../serve/dev.js'), import('./cms/localBackend.js')]);
       const session = new DevSession(options, printUpdate);
       await session.start();
       const unwatch = await session.watch();
@@ -90,7 +90,7 @@ async function main(argv: string[]): Promise<number> {
  */
 async function serve(options: BuildOptions, distDir: string, extra: { first?: RequestHandler; beforeStop?: () => Promise<void>; filesPending?: Promise<unknown> } = {}) {
   const { first, beforeStop, filesPending } = extra;
-  const [{ serveSite }, { parseAllowedHosts }] = await Promise.all([import('./serve/site.js'), import('./serve/allowedHosts.js')]);
+  const [{ serveSite }, { parseAllowedHosts }] = await Promise.all([import('../serve/site.js'), import('../serve/allowedHosts.js')]);
   const openBackend = async () => {
     const [{ createLocalBackend }, { localApiKey }] = await Promise.all([import('../supabase-standin/backend.js'), import('../supabase-standin/gateway.js')]);
     return createLocalBackend({ dataDir: path.join(root, '.data/pglite'), apiKey: localApiKey(options.supabaseAnonKey) });

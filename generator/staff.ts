@@ -19,7 +19,7 @@ import { createNodeClient } from './supabaseNode.js';
 import { createLocalBackend } from '../supabase-standin/backend.js';
 import { localApiKey } from '../supabase-standin/gateway.js';
 import { loadLocalKeys } from '../supabase-standin/localKeys.js';
-import { startServer } from './serve/server.js';
+import { startServer } from '../serve/server.js';
 
 /** Staff passwords guard every lead's personal data: longer than Supabase's default minimum of 6. */
 export const MIN_STAFF_PASSWORD_LENGTH = 12;

@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { CmsLocalBackend } from '../../generator/cms/localBackend.js';
-import { DevSession } from '../../generator/dev.js';
-import { startServer } from '../../generator/serve/server.js';
+import { DevSession } from '../../serve/dev.js';
+import { startServer } from '../../serve/server.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/helpers/browser.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -13,7 +13,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { createNodeClient } from '../../generator/supabaseNode.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalBackend, type LocalBackend } from '../../supabase-standin/backend';
-import { startServer, type RunningServer } from '../../generator/serve/server';
+import { startServer, type RunningServer } from '../../serve/server';
 import { denoCheck, startNotifyTelegram, type DenoFunction } from '../helpers/deno';
 import { resetRateLimits } from '../helpers/site';
 import { startFakeTelegram } from './fakeTelegram';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createLocalBackend, type LocalBackend } from '../../supabase-standin/backend';
-import { startServer, type RunningServer } from '../../generator/serve/server';
+import { startServer, type RunningServer } from '../../serve/server';
 import { resetRateLimits } from '../helpers/site';
 import { startFakeTelegram } from './fakeTelegram';
 

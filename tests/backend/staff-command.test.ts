@@ -14,7 +14,7 @@ import { createNodeClient } from '../../generator/supabaseNode.js';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalBackend, type LocalBackend } from '../../supabase-standin/backend';
-import { startServer, type RunningServer } from '../../generator/serve/server';
+import { startServer, type RunningServer } from '../../serve/server';
 import { announceLocalServer, staffCommand } from '../../generator/staff';
 
 const REPO = resolve(__dirname, '../..');

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalBackend, type LocalBackend } from '../../supabase-standin/backend';
-import { serveSite, type RunningSite } from '../../generator/serve/site';
+import { serveSite, type RunningSite } from '../../serve/site';
 import { createNodeClient } from '../../generator/supabaseNode.js';
 import { LOCAL_ANON_KEY } from '../../src/lib/supabase';
 

@@ -20,8 +20,8 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CmsLocalBackend } from '../../generator/cms/localBackend.js';
-import { DevSession } from '../../generator/dev.js';
-import { startServer, type RunningServer } from '../../generator/serve/server.js';
+import { DevSession } from '../../serve/dev.js';
+import { startServer, type RunningServer } from '../../serve/server.js';
 import { contentCopy, problems, ROOT, tempDir } from '../helpers/content.js';
 import { useBrowser } from '../helpers/site.js';
 

@@ -1,6 +1,6 @@
 /**
  * The security headers of `_headers` (generator/write/hostFiles.ts), served the way the hosts serve
- * them (generator/serve/server.ts): the Content-Security-Policy allows exactly what the site uses and
+ * them (serve/server.ts): the Content-Security-Policy allows exactly what the site uses and
  * nothing it uses is blocked. Chromium visits every page at 1280px, scrolls to the end, waits for the
  * islands and the reviews widget, and both forms are submitted; `securitypolicyviolation` events and
  * the console's CSP messages must stay empty.
@@ -26,7 +26,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { build } from '../../generator/build.js';
 import { createLocalBackend, type LocalBackend } from '../../supabase-standin/backend.js';
-import { parseHeaders, startServer, type RunningServer } from '../../generator/serve/server.js';
+import { parseHeaders, startServer, type RunningServer } from '../../serve/server.js';
 import { LOCAL_ANON_KEY } from '../../src/lib/supabase.js';
 import { distPages } from '../helpers/dist.js';
 import { useBrowser, useSite } from '../helpers/site.js';

@@ -1,6 +1,6 @@
 /**
  * The production build on Cloudflare's own runtime (`wrangler pages dev`, workerd, with the
- * repository's functions/), held to what the local server (generator/serve/server.ts) promises:
+ * repository's functions/), held to what the local server (serve/server.ts) promises:
  * clean URLs and their redirects, the 404 page with status 404, exactly one Content-Security-Policy
  * on every page (Cloudflare joins the values of every matching _headers rule with commas, which a
  * browser enforces as two policies), HSTS, every rule of _redirects, and the content manager's
@@ -11,7 +11,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_HEADERS } from '../../generator/cms/adminHeaders.js';
-import { startServer, type RunningServer } from '../../generator/serve/server.js';
+import { startServer, type RunningServer } from '../../serve/server.js';
 import { SECURITY_HEADERS } from '../../contracts/securityHeaders.js';
 import { startPagesDev, type PagesDev } from '../helpers/pagesDev.js';
 import { siteRoutes } from '../helpers/routes.js';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CmsLocalBackend, LOCAL_BACKEND_PATH } from '../../generator/cms/localBackend.js';
-import { startServer, type RunningServer } from '../../generator/serve/server.js';
+import { startServer, type RunningServer } from '../../serve/server.js';
 import { MAX_UPLOAD_BYTES } from '../../src/admin/upload.js';
 import { contentCopy, tempDir, treeDigest } from '../helpers/content.js';
 

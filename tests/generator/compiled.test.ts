@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compiledCode } from '../../generator/compiled.mjs';
-import type { DevSession as DevSessionType } from '../../generator/dev.js';
+import type { DevSession as DevSessionType } from '../../serve/dev.js';
 import { tempDir } from '../helpers/content.js';
 import { projectCopy } from './projectCopy.js';
 
@@ -86,7 +86,7 @@ describe('the compiled generator', () => {
     const contentDir = path.join(root, 'content');
     const outDir = path.join(tmp.dir, 'dev-dist');
     // The copy's own modules, so its workers compile the copy's templates.
-    const { DevSession } = (await import(pathToFileURL(path.join(root, 'generator/dev.ts')).href)) as { DevSession: typeof DevSessionType };
+    const { DevSession } = (await import(pathToFileURL(path.join(root, 'serve/dev.ts')).href)) as { DevSession: typeof DevSessionType };
     const session = new DevSession({ root, contentDir, outDir, skipIslands: true, siteUrl: 'https://www.bayshinecleaning.com' });
     try {
       expect((await session.start()).errors).toEqual([]);

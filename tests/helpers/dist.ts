@@ -26,7 +26,7 @@ export const routeOf = (file: string) => (file === 'index.html' ? '/' : `/${file
 
 /**
  * The file a host serves for a URL path, as Netlify and Cloudflare Pages do with clean URLs
- * (generator/serve/server.ts does the same locally), or undefined when it would be a 404.
+ * (serve/server.ts does the same locally), or undefined when it would be a 404.
  * Files whose names start with `_` (_headers, _redirects) are never served.
  */
 export function servedFile(dist: string, pathname: string): string | undefined {

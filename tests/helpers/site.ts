@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createLocalBackend, type LocalBackend } from '../../supabase-standin/backend.js';
-import { startServer, type RequestHandler, type RunningServer } from '../../generator/serve/server.js';
+import { startServer, type RequestHandler, type RunningServer } from '../../serve/server.js';
 import type { ReceivedHook } from '../globalSetup.js';
 import { launchBrowser } from './browser.js';
 

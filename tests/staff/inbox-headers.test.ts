@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { onRequestGet as leadsFunction } from '../../functions/leads.js';
 import { inboxCsp, inboxHeaders } from '../../generator/staff/inboxHeaders.js';
-import { parseHeaders } from '../../generator/serve/server.js';
+import { parseHeaders } from '../../serve/server.js';
 import { inboxHtml } from '../../generator/staff/inboxFiles.js';
 import { headersFile } from '../../generator/write/hostFiles.js';
 

@@ -15,7 +15,7 @@ import { createAuthServer } from '../../supabase-standin/auth';
 import type { Clock } from '../../supabase-standin/auth/limits';
 import { createLocalBackend, type LocalBackend } from '../../supabase-standin/backend';
 import { signJwt } from '../../supabase-standin/jwt';
-import { startServer, type RunningServer } from '../../generator/serve/server';
+import { startServer, type RunningServer } from '../../serve/server';
 
 
 interface Stack {

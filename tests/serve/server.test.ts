@@ -9,7 +9,7 @@ import { request, type IncomingHttpHeaders } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanRedirectTarget, startServer, type RunningServer } from '../../generator/serve/server.js';
+import { cleanRedirectTarget, startServer, type RunningServer } from '../../serve/server.js';
 
 interface Answer { status: number; headers: IncomingHttpHeaders; body: string }
 

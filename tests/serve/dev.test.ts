@@ -10,7 +10,7 @@ import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DevSession, type DevUpdate } from '../../generator/dev.js';
+import { DevSession, type DevUpdate } from '../../serve/dev.js';
 import { contentCopy, ROOT, tempDir } from '../helpers/content.js';
 
 describe('the dev session', () => {

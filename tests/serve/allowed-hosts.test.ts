@@ -12,10 +12,10 @@ import path from 'node:path';
 import { createNodeClient } from '../../generator/supabaseNode.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CmsLocalBackend, LOCAL_BACKEND_PATH } from '../../generator/cms/localBackend.js';
-import { DevSession } from '../../generator/dev.js';
-import { canonicalHost, hostCheck, parseAllowedHosts } from '../../generator/serve/allowedHosts.js';
+import { DevSession } from '../../serve/dev.js';
+import { canonicalHost, hostCheck, parseAllowedHosts } from '../../serve/allowedHosts.js';
 import { createLocalBackend, type LocalBackend } from '../../supabase-standin/backend.js';
-import { startServer, type RunningServer } from '../../generator/serve/server.js';
+import { startServer, type RunningServer } from '../../serve/server.js';
 import { LOCAL_ANON_KEY } from '../../src/lib/supabase.js';
 import { contentCopy, ROOT, tempDir, treeDigest } from '../helpers/content.js';
 

@@ -17,12 +17,12 @@ import type { SiteModel } from '../contracts/content.js';
 import type { ContentError } from '../contracts/errors.js';
 import { kindOf } from '../contracts/kinds.js';
 import { writtenPage, type PagePlan } from '../contracts/pages.js';
-import { listImages } from './assets/images.js';
-import { Pipeline, type BuildOptions, type SiteAssets } from './build.js';
-import { ContentSet } from './content.js';
-import { PlanMemo, sameInputs } from './plan/memo.js';
-import { PageLinks } from './render/pageLinks.js';
-import { BATCH_PAGES, RenderPool, startWorker } from './render/pool.js';
+import { listImages } from '../generator/assets/images.js';
+import { Pipeline, type BuildOptions, type SiteAssets } from '../generator/build.js';
+import { ContentSet } from '../generator/content.js';
+import { PlanMemo, sameInputs } from '../generator/plan/memo.js';
+import { PageLinks } from '../generator/render/pageLinks.js';
+import { BATCH_PAGES, RenderPool, startWorker } from '../generator/render/pool.js';
 import { ContentErrors, formatError, sortErrors } from '../contracts/validate/errors.js';
 
 const RELOAD_SCRIPT = '/__dev/reload.js';

@@ -5,9 +5,9 @@
  * seconds on a first start), and a request for it waits until it is open.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { LocalBackend } from '../../supabase-standin/backend.js';
-import { isBackendPath } from '../../supabase-standin/backendPaths.js';
-import { send } from '../../supabase-standin/http.js';
+import type { LocalBackend } from '../supabase-standin/backend.js';
+import { isBackendPath } from '../supabase-standin/backendPaths.js';
+import { send } from '../supabase-standin/http.js';
 import { startServer, type ServerOptions } from './server.js';
 
 export interface SiteServerOptions extends ServerOptions {
