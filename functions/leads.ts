@@ -1,11 +1,11 @@
 /**
- * Cloudflare Pages Function, /leads: the lead inbox with its own headers (generator/staff/
- * inboxHeaders.ts). Cloudflare joins the values of every _headers rule that matches, so the
+ * Cloudflare Pages Function, /leads: the lead inbox with its own headers (staff/inboxHeaders.ts).
+ * Cloudflare joins the values of every _headers rule that matches, so the
  * site-wide policy would be enforced on /leads too; a function's response gets no _headers rules,
  * only these. SUPABASE_URL is the Pages project's environment variable, the same one the build
  * reads (Cloudflare hands it to the build and to functions alike): the policy lets the page talk to it.
  */
-import { inboxHeaders } from '../generator/staff/inboxHeaders.js';
+import { inboxHeaders } from '../staff/inboxHeaders.js';
 import { SECURITY_HEADERS } from '../contracts/securityHeaders.js';
 import type { PagesContext } from './_shared/githubOAuth.js';
 

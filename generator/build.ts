@@ -26,8 +26,7 @@ import { locator } from '../contracts/validate/locate.js';
 import type { Memo } from './plan/memo.js';
 import { planEachPage, planLayout, type PlanOptions } from './plan/plan.js';
 import { FILE_OPS, renderSite } from './render/renderSite.js';
-import { adminAssets, writeAdminPage, type AdminAssets } from './cms/adminFiles.js';
-import { inboxAssets, writeInboxPage, type InboxAssets } from './staff/inboxFiles.js';
+import { adminAssets, inboxAssets, writeAdminPage, writeInboxPage, type AdminAssets, type InboxAssets } from './backOffice.js';
 import { ContentErrors, sortErrors } from '../contracts/validate/errors.js';
 import { headersFile, redirectsFile, robotsTxt, sitemapFiles } from './write/hostFiles.js';
 import { brokenLinks } from './write/links.js';
@@ -222,9 +221,9 @@ export interface SiteAssets {
 /** The steps after the content, writing into outDir: `build` runs each once, dev.ts as content or code changes. */
 export class Pipeline {
   private readonly contentDir: string;
-  /** The content manager's scripts (generator/cms), and the assets its previews use. */
+  /** The content manager's scripts (cms/), and the assets its previews use. */
   private admin: AdminAssets | undefined;
-  /** The lead inbox's script and stylesheet (generator/staff). */
+  /** The lead inbox's script and stylesheet (staff/). */
   private inbox: InboxAssets | undefined;
   private site: SiteAssets | undefined;
 

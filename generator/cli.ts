@@ -36,7 +36,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'dev': {
       const options = { ...buildOptionsFromEnv(), outDir: path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist')) };
-      const [{ DevSession, printUpdate }, { CmsLocalBackend }] = await Promise.all([import('../serve/dev.js'), import('./cms/localBackend.js')]);
+      const [{ DevSession, printUpdate }, { CmsLocalBackend }] = await Promise.all([import('../serve/dev.js'), import('../cms/localBackend.js')]);
       const session = new DevSession(options, printUpdate);
       await session.start();
       const unwatch = await session.watch();
@@ -53,7 +53,7 @@ async function main(argv: string[]): Promise<number> {
       return new Promise<number>(() => {});
     }
     case 'staff':
-      return (await import('./staff.js')).staffCommand(args);
+      return (await import('../staff/command.js')).staffCommand(args);
     case 'leads': {
       const { printLeads } = await import('../supabase-standin/leads.js');
       await printLeads(path.join(root, '.data/pglite'));
@@ -118,7 +118,7 @@ async function serve(options: BuildOptions, distDir: string, extra: { first?: Re
   process.once('SIGTERM', () => stop(0));
   site.backend?.then(
     // `npm run staff` talks to this server while it holds the database (one process per PGlite folder).
-    async () => (await import('./staff.js')).announceLocalServer(root, site.url),
+    async () => (await import('../staff/command.js')).announceLocalServer(root, site.url),
     async (err: unknown) => {
       console.error('The local backend could not start:', err);
       await stop(1);

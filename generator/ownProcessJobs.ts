@@ -8,8 +8,7 @@ export const ownProcessJobs = {
   compileCssIntoCache: async () => (await import('./assets/css.js')).compileCssIntoCache,
   subsetFontInto: async () => (await import('./assets/fonts.js')).subsetFontInto,
   encodeImages: async () => (await import('./assets/images.js')).encodeImages,
-  bundleAdmin: async () => (await import('./cms/adminBundle.js')).bundleAdmin,
-  bundleInbox: async () => (await import('./staff/inboxBundle.js')).bundleInbox,
+  bundleApp: async () => (await import('./assets/appBundle.js')).bundleApp,
 };
 
 export type OwnProcessJobs = typeof ownProcessJobs;

@@ -1,10 +1,10 @@
 /**
  * Writes content/schemas/ from the zod model: the JSON Schemas, the content reference and the CMS
- * configuration (generator/cms/config.ts); reports which files changed.
+ * configuration (cms/config.ts); reports which files changed.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { cmsConfigText } from './cms/config.js';
+import { cmsConfigText } from './backOffice.js';
 import { schemaFilesWithReference } from './reference.js';
 
 /** Every generated file of content/schemas/: name → text. */

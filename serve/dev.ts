@@ -238,7 +238,7 @@ export class DevSession {
   };
 
   /**
-   * Watch content/, templates/ and src/ (chokidar: it follows a file an editor saves by writing a
+   * Watch content/, templates/, src/ and cms/app/ (chokidar: it follows a file an editor saves by writing a
    * new one and renaming it over the old, as VS Code and vim do; node's own watcher lost it after the
    * first such save). Resolves once watching; the function it gives stops watching.
    */
@@ -270,15 +270,21 @@ export class DevSession {
       timer = setTimeout(flush, SAVE_SETTLE_MS);
     };
     const { contentDir } = this.content;
-    const code = { templates: path.join(this.opts.root, 'templates'), src: path.join(this.opts.root, 'src') };
+    // Browser code is the islands (src/) and the content manager's script (cms/app/): both are
+    // bundled, and the site's stylesheet takes classes from both.
+    const code: [dir: string, kind: 'templates' | 'src'][] = [
+      [path.join(this.opts.root, 'templates'), 'templates'],
+      [path.join(this.opts.root, 'src'), 'src'],
+      [path.join(this.opts.root, 'cms', 'app'), 'src'],
+    ];
     // Editors' backup and swap files (colma.yaml~, .colma.yaml.swp) are not content: only files
     // the generator reads count.
     const keyOf = (file: string): string | undefined => {
-      for (const [name, dir] of Object.entries(code)) if (!path.relative(dir, file).startsWith('..')) return name;
+      for (const [dir, kind] of code) if (!path.relative(dir, file).startsWith('..')) return kind;
       const rel = path.relative(contentDir, file).split(path.sep).join('/');
       return kindOf(rel) || rel.startsWith('images/') || rel.startsWith('static/') ? `content:${rel}` : undefined;
     };
-    const watcher = chokidar.watch([contentDir, code.templates, code.src], { ignoreInitial: true });
+    const watcher = chokidar.watch([contentDir, ...code.map(([dir]) => dir)], { ignoreInitial: true });
     watcher.on('all', (event, file) => {
       const key = event === 'addDir' || event === 'unlinkDir' ? undefined : keyOf(file);
       if (!key) return;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
-import { CmsLocalBackend } from '../../generator/cms/localBackend.js';
+import { CmsLocalBackend } from '../../cms/localBackend.js';
 import { DevSession } from '../../serve/dev.js';
 import { startServer } from '../../serve/server.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/helpers/browser.js';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { CacheKey, writeAtomic } from '../cache.js';
 
 /** What templates/styles/site.css tells Tailwind to scan (its @source lines). */
-const SCANNED = ['templates', 'src'];
+const SCANNED = ['templates', 'src', 'cms/app'];
 
 const inputDigest = (root: string, fontFaceCss: string) => new CacheKey().add(fontFaceCss).files(root, SCANNED).lockfile(root).digest(24);
 

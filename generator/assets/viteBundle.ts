@@ -1,8 +1,8 @@
 /**
  * One Vite build of browser code, as every bundle of the site is built: production React, ES2020,
  * minified, content-hashed names, no .env files, no public folder, written into a folder that holds
- * other assets too. The island bundle (islands.ts) and the CMS's admin script (generator/cms/
- * adminBundle.ts) each say only what is their own: entry, build-time constants, aliases, chunks.
+ * other assets too. The island bundle (islands.ts) and the back-office apps (appBundle.ts) each say
+ * only what is their own: entry, build-time constants, aliases, chunks.
  */
 import { readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';

@@ -2,9 +2,8 @@
 import { createHash } from 'node:crypto';
 import { SitemapIndexStream, SitemapStream, streamToPromise } from 'sitemap';
 import type { WrittenPage } from '../../contracts/pages.js';
-import { ADMIN_HEADERS } from '../cms/adminHeaders.js';
-import { inboxHeaders } from '../staff/inboxHeaders.js';
 import { SECURITY_HEADERS } from '../../contracts/securityHeaders.js';
+import { backOfficeHeaders } from '../backOffice.js';
 
 interface HostConfig {
   origin: string;
@@ -93,13 +92,9 @@ export function headersFile(cfg: HostConfig): string {
     ...Object.entries(SECURITY_HEADERS).map(([k, v]) => `  ${k}: ${v}`),
     '/assets/*',
     '  Cache-Control: public, max-age=31536000, immutable',
-    // The content manager: its own policy (generator/cms/adminHeaders.ts), after the site-wide
-    // rule so it replaces it where the host takes the last match (on Cloudflare Pages,
-    // functions/admin.ts sets these headers).
-    ...['/admin', '/admin/*'].flatMap((pattern) => [pattern, ...Object.entries(ADMIN_HEADERS).map(([k, v]) => `  ${k}: ${v}`)]),
-    // The lead inbox: its own, stricter policy (generator/staff/inboxHeaders.ts; on Cloudflare
-    // Pages, functions/leads.ts sets these headers).
-    '/leads', ...Object.entries(inboxHeaders(cfg.supabaseUrl)).map(([k, v]) => `  ${k}: ${v}`),
+    // The content manager's and the lead inbox's own policies, after the site-wide rule so they
+    // replace it where the host takes the last match.
+    ...backOfficeHeaders(cfg.supabaseUrl).flatMap(([pattern, headers]) => [pattern, ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`)]),
     '',
   ].join('\n');
 }

@@ -1,4 +1,4 @@
-/** The lead inbox's page script (dist/leads.html, bundled by generator/staff/inboxBundle.ts). */
+/** The lead inbox's page script (dist/leads.html, bundled as staff/inboxPage.ts says). */
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 import { inboxClient } from './client.js';

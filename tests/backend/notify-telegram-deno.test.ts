@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { createNodeClient } from '../../generator/supabaseNode.js';
+import { createNodeClient } from '../../staff/supabaseNode.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalBackend, type LocalBackend } from '../../supabase-standin/backend';
 import { startServer, type RunningServer } from '../../serve/server';

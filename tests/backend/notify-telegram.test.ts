@@ -3,7 +3,7 @@
  * a fake claim and failure record standing in for the database (the real one: local-backend.test.ts
  * in Node, notify-telegram-deno.test.ts under Deno).
  */
-import { createNodeClient } from '../../generator/supabaseNode.js';
+import { createNodeClient } from '../../staff/supabaseNode.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NotifyBody } from '../../supabase/functions/_shared/leadRules';
 import { claimOutcome, DatabaseUnavailableError, type ClaimedLead, type ClaimLead, type ClaimOutcome, type RecordFailure } from '../../supabase/functions/notify-telegram/claim';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalBackend, type LocalBackend } from '../../supabase-standin/backend';
 import { serveSite, type RunningSite } from '../../serve/site';
-import { createNodeClient } from '../../generator/supabaseNode.js';
+import { createNodeClient } from '../../staff/supabaseNode.js';
 import { LOCAL_ANON_KEY } from '../../src/lib/supabase';
 
 describe('npm start while the local backend is still opening', () => {

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { cmsConfig } from '../../generator/cms/config.js';
+import { cmsConfig } from '../../cms/config.js';
 import { distPages, sitemapUrls } from '../helpers/dist.js';
 import { useSite } from '../helpers/site.js';
 

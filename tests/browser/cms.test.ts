@@ -19,7 +19,7 @@ import { load as parseYaml } from 'js-yaml';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CmsLocalBackend } from '../../generator/cms/localBackend.js';
+import { CmsLocalBackend } from '../../cms/localBackend.js';
 import { DevSession } from '../../serve/dev.js';
 import { startServer, type RunningServer } from '../../serve/server.js';
 import { contentCopy, problems, ROOT, tempDir } from '../helpers/content.js';

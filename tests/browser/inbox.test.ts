@@ -11,13 +11,13 @@ import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { createNodeClient } from '../../generator/supabaseNode.js';
+import { createNodeClient } from '../../staff/supabaseNode.js';
 import { Secret, TOTP } from 'otpauth';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteModel } from '../../contracts/content.js';
 import { checkContent } from '../../generator/content.js';
-import { staffCommand } from '../../generator/staff.js';
+import { staffCommand } from '../../staff/command.js';
 import { axeViolations, collectConsole, type ConsoleLog } from '../helpers/browser.js';
 import { resetRateLimits, useSite, useBrowser } from '../helpers/site.js';
 

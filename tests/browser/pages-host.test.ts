@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ADMIN_HEADERS } from '../../generator/cms/adminHeaders.js';
+import { ADMIN_HEADERS } from '../../cms/adminHeaders.js';
 import { startServer, type RunningServer } from '../../serve/server.js';
 import { SECURITY_HEADERS } from '../../contracts/securityHeaders.js';
 import { startPagesDev, type PagesDev } from '../helpers/pagesDev.js';

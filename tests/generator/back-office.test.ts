@@ -53,7 +53,7 @@ describe('the back office pages', () => {
     expect(await readFile(path.join(outDir, 'locations/deep-cleaning-colma-ca.html'), 'utf8')).toContain('Edited for the cache test.');
     expect(await bundles()).toEqual(before);
 
-    const settings = path.join(root, 'src/admin/settings.ts');
+    const settings = path.join(root, 'cms/app/settings.ts');
     await writeFile(settings, `${await readFile(settings, 'utf8')}\n// a change to the admin script's code\n`);
     await build({ root, outDir, siteUrl });
     const after = await bundles();

@@ -2,8 +2,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { ADMIN_PAGE } from '../../generator/cms/adminFiles.js';
-import { INBOX_PAGE } from '../../generator/staff/inboxFiles.js';
+import { ADMIN_PAGE } from '../../cms/adminPage.js';
+import { INBOX_PAGE } from '../../staff/inboxPage.js';
 
 export interface DistPage {
   /** Path inside dist/, with forward slashes: `locations/deep-cleaning-san-jose-ca.html`. */

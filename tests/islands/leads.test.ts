@@ -4,7 +4,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createNodeClient } from '../../generator/supabaseNode.js';
+import { createNodeClient } from '../../staff/supabaseNode.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLocalBackend, type LocalBackend } from '../../supabase-standin/backend.js';
 import { submitContactLead, submitDiscountLead, supabaseLeadApi, type LeadApi } from '../../src/lib/leads.js';

@@ -9,9 +9,9 @@
 import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import path from 'node:path';
-import { createNodeClient } from '../../generator/supabaseNode.js';
+import { createNodeClient } from '../../staff/supabaseNode.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CmsLocalBackend, LOCAL_BACKEND_PATH } from '../../generator/cms/localBackend.js';
+import { CmsLocalBackend, LOCAL_BACKEND_PATH } from '../../cms/localBackend.js';
 import { DevSession } from '../../serve/dev.js';
 import { canonicalHost, hostCheck, parseAllowedHosts } from '../../serve/allowedHosts.js';
 import { createLocalBackend, type LocalBackend } from '../../supabase-standin/backend.js';

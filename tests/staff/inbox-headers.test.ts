@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { onRequestGet as leadsFunction } from '../../functions/leads.js';
-import { inboxCsp, inboxHeaders } from '../../generator/staff/inboxHeaders.js';
+import { inboxCsp, inboxHeaders } from '../../staff/inboxHeaders.js';
 import { parseHeaders } from '../../serve/server.js';
-import { inboxHtml } from '../../generator/staff/inboxFiles.js';
+import { inboxHtml } from '../../staff/inboxPage.js';
 import { headersFile } from '../../generator/write/hostFiles.js';
 
 const SUPABASE = 'https://abcd.supabase.co';

@@ -6,7 +6,7 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { createNodeClient } from '../../generator/supabaseNode.js';
+import { createNodeClient } from '../../staff/supabaseNode.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { printLeads } from '../../supabase-standin/leads';
 import { createLocalBackend } from '../../supabase-standin/backend';

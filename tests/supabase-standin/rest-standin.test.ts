@@ -6,7 +6,7 @@
  * their grants and RLS policies allow. A throw-away table and functions are made as the DB owner.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { createNodeClient } from '../../generator/supabaseNode.js';
+import { createNodeClient } from '../../staff/supabaseNode.js';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../supabase-standin/jwt';

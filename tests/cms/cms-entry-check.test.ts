@@ -1,6 +1,6 @@
-/** The CMS's last check before saving (src/admin/check.ts) refuses what `npm run check` refuses in a file. */
+/** The CMS's last check before saving (cms/app/check.ts) refuses what `npm run check` refuses in a file. */
 import { describe, expect, it } from 'vitest';
-import { entryProblems } from '../../src/admin/check.js';
+import { entryProblems } from '../../cms/app/check.js';
 
 describe('the check before the CMS saves an entry', () => {
   it('names each text that holds a control character, the Markdown body included', () => {

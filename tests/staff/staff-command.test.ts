@@ -10,12 +10,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { createNodeClient } from '../../generator/supabaseNode.js';
+import { createNodeClient } from '../../staff/supabaseNode.js';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalBackend, type LocalBackend } from '../../supabase-standin/backend';
 import { startServer, type RunningServer } from '../../serve/server';
-import { announceLocalServer, staffCommand } from '../../generator/staff';
+import { announceLocalServer, staffCommand } from '../../staff/command';
 
 const REPO = resolve(__dirname, '../..');
 const PASSWORD = 'purple-otter-42-lamp';
@@ -219,7 +219,7 @@ describe('npm run staff as a process', () => {
   });
 
   it('takes the password from piped stdin: never in its arguments, never in its output', async () => {
-    const argv = [join(REPO, 'node_modules/tsx/dist/cli.mjs'), '-e', "import('./generator/staff.ts').then(async (m) => { process.exitCode = await m.staffCommand(process.argv.slice(1)); })", 'add', 'office@example.com'];
+    const argv = [join(REPO, 'node_modules/tsx/dist/cli.mjs'), '-e', "import('./staff/command.ts').then(async (m) => { process.exitCode = await m.staffCommand(process.argv.slice(1)); })", 'add', 'office@example.com'];
     const child = spawn(process.execPath, argv, {
       cwd: REPO,
       env: { ...process.env, SUPABASE_URL: server.url, SUPABASE_SERVICE_ROLE_KEY: backend.keys.serviceRoleKey },

@@ -3,7 +3,7 @@
  * the required fields inside an optional group even when nothing is in it, so a city without a
  * page of its own (a card on /locations only) could be neither created nor edited. Once anything
  * is typed into the group, all of it is checked, as the model says. What is saved is checked in
- * full anyway (src/admin/check.ts).
+ * full anyway (cms/app/check.ts).
  */
 import type { ComponentType } from 'react';
 import { pruneEmpty } from './format.js';

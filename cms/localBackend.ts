@@ -10,19 +10,18 @@
  * - only content files the generator reads (contracts/kinds.ts) and pictures under content/images/
  *   can be read, written or deleted; a path that leaves content/ is refused;
  * - an upload must be a picture of the kind its name says, at most MAX_UPLOAD_BYTES, an SVG a plain
- *   drawing without scripts (src/admin/upload.ts, which the admin page applies when a file is
+ *   drawing without scripts (cms/app/upload.ts, which the admin page applies when a file is
  *   picked), and a photo sharp can decode; else the CMS shows why;
  * - every file is written whole or not at all (temporary file, then rename), and an entry's files
  *   are all checked before the first is written.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import sharp from 'sharp';
-import { kindOf } from '../../contracts/kinds.js';
-import { writeAtomic } from '../cache.js';
-import { MAX_UPLOAD_BYTES, pictureProblem } from '../../src/admin/upload.js';
+import { kindOf } from '../contracts/kinds.js';
+import { MAX_UPLOAD_BYTES, pictureProblem } from './app/upload.js';
 
 export const LOCAL_BACKEND_PATH = '/admin/api/v1';
 
@@ -35,6 +34,18 @@ export class Refused extends Error {
 
 const IMAGE_EXT = /\.(svg|png|jpe?g|webp)$/;
 const RASTER_FORMAT: Record<string, string> = { png: 'png', jpg: 'jpeg', jpeg: 'jpeg', webp: 'webp' };
+
+/** A file written whole or not at all: the dev server's watcher never reads half an entry. */
+async function writeWhole(file: string, data: string | Uint8Array): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}-${createHash('sha1').update(String(Math.random())).digest('hex').slice(0, 8)}.tmp`;
+  try {
+    await writeFile(tmp, data);
+    await rename(tmp, file);
+  } finally {
+    await rm(tmp, { force: true });
+  }
+}
 
 const megabytes = (n: number) => `${Math.round(n / 100_000) / 10} MB`;
 
@@ -150,7 +161,7 @@ export class CmsLocalBackend {
           if (typeof f?.raw !== 'string') throw new Refused(400, 'Malformed entry');
           writes.push([this.writable(f.newPath ?? f.path), f.raw]);
         }
-        for (const [rel, data] of writes) await writeAtomic(this.abs(rel), data);
+        for (const [rel, data] of writes) await writeWhole(this.abs(rel), data);
         for (const f of dataFiles) if (f.newPath && f.newPath !== f.path) await rm(this.abs(this.writable(f.path)), { force: true });
         return { message: 'entry persisted' };
       }
@@ -163,7 +174,7 @@ export class CmsLocalBackend {
       case 'persistMedia': {
         const asset = (params.asset ?? {}) as Upload;
         const [rel, bytes] = await this.picture(asset);
-        await writeAtomic(this.abs(rel), bytes);
+        await writeWhole(this.abs(rel), bytes);
         return this.mediaFile(String(asset.path));
       }
       case 'deleteFile':

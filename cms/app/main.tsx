@@ -1,9 +1,9 @@
 /**
  * The /admin page: Decap CMS (its prebuilt bundle, served from /assets/decap-cms-<version>/) with
  * - our React as its React: the prebuilt bundle takes React from window.React and must get the very
- *   version its own react-dom was built with (generator/cms/adminBundle.ts aliases it);
+ *   version its own react-dom was built with (generator/assets/appBundle.ts aliases it);
  * - live previews drawn by the site's own templates (templates/pages/CityPage.tsx, ServicePage.tsx)
- *   with the build's stylesheet, from data the build planned (generator/cms/adminFiles.ts);
+ *   with the build's stylesheet, from data the build planned (generator/backOffice.ts);
  * - a YAML format that keeps our files ours: the editor modeline on top, no empty optional values;
  * - a widget for values that are one of a few JSON values (a checklist cell: true, false or "N/A").
  * Never loaded by the public pages: only admin.html references it.
@@ -56,7 +56,7 @@ async function getJson<T>(url: string): Promise<T> {
 }
 
 /**
- * Checks every file picked for upload before the CMS sees it (src/admin/upload.ts): a file that
+ * Checks every file picked for upload before the CMS sees it (cms/app/upload.ts): a file that
  * is not a picture, or too large, is refused on the spot with the reason, so it never becomes part
  * of the entry being edited. The change event is held (window, capture phase: before React's
  * listener) and sent again once the file passed.
@@ -105,7 +105,7 @@ async function start() {
   CMS.registerWidget('object', optionalObjectControl(object), object.preview, object.schema);
   // Replaces the built-in "yaml" format, so the configuration stays plain Decap configuration.
   CMS.registerCustomFormat('yaml', 'yaml', cmsYamlFormat(fieldSetsOf(config)));
-  // Nothing npm run check would refuse is saved (src/admin/check.ts); Decap shows the reason.
+  // Nothing npm run check would refuse is saved (cms/app/check.ts); Decap shows the reason.
   CMS.registerEventListener({
     name: 'preSave',
     handler: ({ entry }) => {
@@ -117,7 +117,7 @@ async function start() {
   });
 
   // Sign-in goes to this very host (functions/api/auth.ts on Cloudflare Pages); on localhost and
-  // 127.0.0.1 the dev server's local backend answers instead (generator/cms/localBackend.ts).
+  // 127.0.0.1 the dev server's local backend answers instead (cms/localBackend.ts).
   const backend = { ...(config.backend as Record<string, unknown>), base_url: location.origin };
   CMS.init({
     config: {

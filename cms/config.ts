@@ -7,10 +7,10 @@
  * the deployment (GitHub repository, site URL) added.
  */
 import path from 'node:path';
-import { IMAGE_PATH } from '../../contracts/content.js';
-import { kinds, type ContentKind, type KindName } from '../../contracts/kinds.js';
-import { MAX_UPLOAD_BYTES } from '../../src/admin/upload.js';
-import { jsonSchemaOf, NOT_BLANK } from '../../contracts/validate/jsonSchemas.js';
+import { IMAGE_PATH } from '../contracts/content.js';
+import { kinds, type ContentKind, type KindName } from '../contracts/kinds.js';
+import { MAX_UPLOAD_BYTES } from './app/upload.js';
+import { jsonSchemaOf, NOT_BLANK } from '../contracts/validate/jsonSchemas.js';
 
 type Schema = {
   type?: string; properties?: Record<string, Schema>; required?: string[]; items?: Schema; description?: string;
@@ -31,7 +31,7 @@ export const CHOICE_WIDGET = 'json-choice';
  * one group (checked below), and what each holds comes from the model.
  */
 const GROUPS: { name: string; label: string; singular?: string; kinds: KindName[]; create?: boolean; preview?: boolean; description: string }[] = [
-  // preview: the admin page draws these with the site's templates (src/admin/main.tsx); the others
+  // preview: the admin page draws these with the site's templates (cms/app/main.tsx); the others
   // get the whole width for their form.
   { name: 'cities', label: 'Cities', singular: 'City', kinds: ['city'], create: true, preview: true, description: 'One entry per city. The file name (from the city name) becomes the page address: Mountain View → /locations/deep-cleaning-mountain-view-ca.' },
   { name: 'services', label: 'Services', singular: 'Service', kinds: ['service'], preview: true, description: 'The five service pages.' },

@@ -1,6 +1,6 @@
 /**
  * Live previews with the site's own templates: the CMS entry being typed replaces the content part
- * of a page body the build planned (generator/cms/adminFiles.ts), and CityPage / ServicePage draw it
+ * of a page body the build planned (generator/backOffice.ts), and CityPage / ServicePage draw it
  * exactly as the build does, styled by the build's stylesheet. Fields not filled in yet show as
  * empty; a picture not uploaded yet shows as the default hero image.
  */
@@ -9,6 +9,7 @@ import type { CityPageContent, Service } from '../../contracts/content.js';
 import type { ImageRef, PageBody } from '../../contracts/pages.js';
 import { CityPage } from '../../templates/pages/CityPage.js';
 import { ServicePage } from '../../templates/pages/ServicePage.js';
+import { CITY_MARK } from './settings.js';
 
 type CityBody = Extract<PageBody, { kind: 'city' }>;
 type ServiceBody = Extract<PageBody, { kind: 'service' }>;
@@ -29,7 +30,6 @@ export interface PreviewContext {
   unnamedCity: string;
 }
 
-export const CITY_MARK = '{city}';
 
 let context: PreviewContext | undefined;
 export const setPreviewContext = (ctx: PreviewContext) => { context = ctx; };

@@ -1,7 +1,7 @@
 /**
  * What a picture uploaded through the CMS must be, in one place: the admin page checks a file as
  * soon as it is picked (so a wrong file never enters the entry being edited), and the local backend
- * checks again before anything is written (generator/cms/localBackend.ts, which also decodes it).
+ * checks again before anything is written (cms/localBackend.ts, which also decodes it).
  */
 export const MAX_UPLOAD_BYTES = 5_000_000;
 

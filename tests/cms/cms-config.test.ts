@@ -1,10 +1,10 @@
 /**
- * The CMS configuration is derived from the content model (generator/cms/config.ts):
+ * The CMS configuration is derived from the content model (cms/config.ts):
  * - the committed content/schemas/cms-config.json is what the model generates today;
  * - every field of every content kind is there, labelled, with the model's description as hint;
  * - the CMS accepts exactly what `npm run check` accepts, field by field: each text pattern, length,
  *   list length and number range is tried against ajv on the JSON Schema the build validates with;
- * - the CMS's YAML format (src/admin/format.ts) saves every committed YAML file back with the same
+ * - the CMS's YAML format (cms/app/format.ts) saves every committed YAML file back with the same
  *   data and its editor modeline, so opening and saving an entry changes nothing the build sees.
  */
 import { readFile, writeFile } from 'node:fs/promises';
@@ -14,10 +14,10 @@ import addFormatsModule from 'ajv-formats';
 import { load as parseYaml } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { kinds, kindNames, kindOf, type ContentKind, type KindName } from '../../contracts/kinds.js';
-import { cmsCollections, cmsConfig, cmsConfigText, modelineOf, type CmsField } from '../../generator/cms/config.js';
+import { cmsCollections, cmsConfig, cmsConfigText, modelineOf, type CmsField } from '../../cms/config.js';
 import { listContentFiles } from '../../generator/load.js';
 import { jsonSchemaOf } from '../../contracts/validate/jsonSchemas.js';
-import { cmsYamlFormat, fieldSetsOf } from '../../src/admin/format.js';
+import { cmsYamlFormat, fieldSetsOf } from '../../cms/app/format.js';
 import { contentCopy, problems, ROOT, withTempDir } from '../helpers/content.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;

@@ -1,5 +1,5 @@
 /**
- * The CMS's local backend of `npm run dev` (generator/cms/localBackend.ts), over HTTP as the
+ * The CMS's local backend of `npm run dev` (cms/localBackend.ts), over HTTP as the
  * browser reaches it: only same-origin JSON requests, only content files and pictures, nothing
  * outside content/, and an upload that is no picture, too large or damaged is refused with a
  * message while nothing of the entry is written.
@@ -8,9 +8,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CmsLocalBackend, LOCAL_BACKEND_PATH } from '../../generator/cms/localBackend.js';
+import { CmsLocalBackend, LOCAL_BACKEND_PATH } from '../../cms/localBackend.js';
 import { startServer, type RunningServer } from '../../serve/server.js';
-import { MAX_UPLOAD_BYTES } from '../../src/admin/upload.js';
+import { MAX_UPLOAD_BYTES } from '../../cms/app/upload.js';
 import { contentCopy, tempDir, treeDigest } from '../helpers/content.js';
 
 describe('the CMS local backend', () => {

@@ -2,7 +2,7 @@
  * The last word before the CMS saves: the entry is checked exactly as `npm run check` checks a
  * file (contracts/validate/schema.ts: the JSON Schema with ajv, then the zod model; the same
  * messages and hints), and a problem stops the save with them. The form's own checks, derived from
- * the same model (generator/cms/config.ts), catch most mistakes field by field while typing; this
+ * the same model (cms/config.ts), catch most mistakes field by field while typing; this
  * catches what a form cannot (a list never opened, so never counted). The one place browser code
  * imports the generator: the rules then exist once.
  */

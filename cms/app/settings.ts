@@ -1,0 +1,15 @@
+/** What admin.html tells the admin script (a JSON block written by generator/backOffice.ts). */
+export interface AdminSettings {
+  /** URL of Decap CMS's prebuilt script. */
+  decap: string;
+  /** URL of the CMS configuration (content/schemas/cms-config.json plus this deployment's settings). */
+  config: string;
+  /** URL of the preview data the build planned (cms/app/preview.tsx, PreviewContext). */
+  preview: string;
+}
+
+/**
+ * The name of the one city the build plans for the previews (PreviewContext.city): the city page's
+ * shared texts then read this mark where the name goes, and the preview puts the name typed there.
+ */
+export const CITY_MARK = '{city}';

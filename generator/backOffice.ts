@@ -1,0 +1,140 @@
+/**
+ * The build's one door to the back office: the content manager (cms/) and the lead inbox (staff/)
+ * are written into dist/ from here, and no other module of the generator imports them. Each app
+ * says how it is bundled (cms/adminPage.ts, staff/inboxPage.ts); one job bundles both
+ * (assets/appBundle.ts, in the asset helper), cached like the islands in .cache/<app>/<digest>/:
+ * an unchanged build does not even start Vite. What is written:
+ * - /admin (admin.html), /admin/config.json (the configuration derived from the model, with this
+ *   deployment's repository and origin), /admin/preview-<hash>.json (page bodies planned for the
+ *   live previews), the admin script and Decap CMS's prebuilt script under /assets/;
+ * - /leads (leads.html) and the inbox's script and stylesheet under /assets/;
+ * - their headers, for _headers (write/hostFiles.ts).
+ * None of them is a page of the site: not in the sitemap, not linked, `noindex`.
+ */
+import { readFileSync } from 'node:fs';
+import { cp, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { CityEntry, SiteModel } from '../contracts/content.js';
+import type { PageBody } from '../contracts/pages.js';
+import { cityRoute } from '../contracts/routes.js';
+import { ADMIN_HEADERS } from '../cms/adminHeaders.js';
+import { ADMIN_APP, ADMIN_PAGE, adminHtml, checkDecapReact, cmsRepository, decapFiles } from '../cms/adminPage.js';
+import type { PreviewContext } from '../cms/app/preview.js';
+import { CITY_MARK, type AdminSettings } from '../cms/app/settings.js';
+import { deployedCmsConfig } from '../cms/config.js';
+import { inboxHeaders } from '../staff/inboxHeaders.js';
+import { INBOX_PAGE, inboxApp, inboxHtml, type InboxAssets } from '../staff/inboxPage.js';
+import type { AppBundleOptions } from './assets/appBundle.js';
+import { contentHash } from './assets/hash.js';
+import { runInOwnProcess } from './assets/ownProcess.js';
+import type { BrowserBundle } from './assets/viteBundle.js';
+import { CacheKey, cachedOutput } from './cache.js';
+import { planPages, type PlanOptions } from './plan/plan.js';
+
+export type { InboxAssets };
+/** The content manager's configuration as content/schemas/cms-config.json keeps it (npm run schemas). */
+export { cmsConfigText } from '../cms/config.js';
+
+export interface AdminAssets {
+  /** The admin script. */
+  entry: string;
+  /** Decap CMS's prebuilt script. */
+  decap: string;
+  /** Every URL path written under /assets/. */
+  files: string[];
+}
+
+/** How an app is bundled, and the folders of everything its script imports (the cache key). */
+type BackOfficeApp = Omit<AppBundleOptions, 'root' | 'outDir'> & { sources: readonly string[] };
+
+/** The app's files from the cache, bundled first (`check` before) when its inputs changed. */
+function bundleAppCached(root: string, outDir: string, { sources, ...app }: BackOfficeApp, check?: () => void): Promise<BrowserBundle> {
+  const digest = new CacheKey()
+    .files(root, sources)
+    .lockfile(root)
+    .add(readFileSync(path.join(root, 'generator/assets/appBundle.ts')), readFileSync(path.join(root, 'generator/assets/viteBundle.ts')))
+    .add(JSON.stringify(app))
+    .digest(24);
+  return cachedOutput(path.join(root, '.cache', app.name, digest), outDir, async (filesDir) => {
+    check?.();
+    // Vite runs in a process of its own, which gives its memory back.
+    return runInOwnProcess({ job: 'bundleApp', args: [{ ...app, root, outDir: filesDir }], what: `${app.name} bundle`, cwd: root });
+  });
+}
+
+/** The admin script (cached) and Decap's prebuilt files, into outDir/assets/. */
+export async function adminAssets(root: string, outDir: string): Promise<AdminAssets> {
+  const decap = await decapFiles(root);
+  const [bundle] = await Promise.all([
+    bundleAppCached(root, path.join(outDir, 'assets'), ADMIN_APP, () => checkDecapReact(root)),
+    cp(decap.dir, path.join(outDir, decap.url), { recursive: true, filter: (src) => src === decap.dir || decap.names.includes(path.basename(src)) }),
+  ]);
+  return {
+    entry: bundle.entry,
+    decap: `${decap.url}decap-cms-app.js`,
+    files: [...bundle.files.map((f) => f.path), ...decap.names.map((f) => decap.url + f)],
+  };
+}
+
+/** The inbox's script and stylesheet (cached), into outDir/assets/. */
+export async function inboxAssets(opts: { root: string; outDir: string; supabaseUrl?: string | undefined; supabaseAnonKey?: string | undefined }): Promise<InboxAssets> {
+  const bundle = await bundleAppCached(opts.root, path.join(opts.outDir, 'assets'), inboxApp(opts));
+  const files = bundle.files.map((f) => f.path);
+  return { script: bundle.entry, stylesheets: files.filter((f) => f.endsWith('.css')), files };
+}
+
+/**
+ * Page bodies for the previews, planned by the real planners: one city page for a city named
+ * CITY_MARK (its shared texts then read "{city}" where the name goes) and every service page.
+ * The other cities are planned without their pages, so a large site adds no per-page work here.
+ */
+function previewContext(model: SiteModel, plan: PlanOptions): PreviewContext {
+  const mark: CityEntry = {
+    name: CITY_MARK, population: '', description: '', slug: CITY_MARK, route: cityRoute(CITY_MARK), exploreHref: cityRoute(CITY_MARK),
+    page: { seoDescription: '', tagline: '', intro: [], benefits: [], faqs: [] },
+  };
+  const cities = [mark, ...model.cities.map(({ page: _page, ...city }) => city)];
+  const pages = planPages({ ...model, cities }, plan);
+  const city = pages.find((p) => p.body.kind === 'city');
+  if (!city) throw new Error('preview: the city page was not planned');
+  const services: PreviewContext['services'] = {};
+  for (const page of pages) {
+    if (page.body.kind === 'service') services[model.services.find((s) => s.route === page.route)!.slug] = { route: page.route, body: page.body };
+  }
+  return {
+    css: plan.assets.css,
+    fontCss: plan.assets.font.faceCss,
+    closeLabel: model.site.navigation.closeLabel,
+    city: { route: city.route, body: city.body as Extract<PageBody, { kind: 'city' }> },
+    services,
+    images: Object.fromEntries(plan.images),
+    unnamedCity: 'Your city',
+  };
+}
+
+/** admin.html, its configuration and its preview data. */
+export async function writeAdminPage(opts: { outDir: string; model: SiteModel; plan: PlanOptions; admin: AdminAssets }): Promise<void> {
+  const { outDir, model, plan, admin } = opts;
+  const preview = JSON.stringify(previewContext(model, plan));
+  const previewUrl = `/admin/preview-${contentHash(preview)}.json`;
+  const settings: AdminSettings = { decap: admin.decap, config: '/admin/config.json', preview: previewUrl };
+  const config = deployedCmsConfig({ origin: plan.origin, repo: cmsRepository() });
+  await mkdir(path.join(outDir, 'admin'), { recursive: true });
+  await Promise.all([
+    writeFile(path.join(outDir, ADMIN_PAGE), adminHtml(settings, admin.entry, model.site.brand.name)),
+    writeFile(path.join(outDir, 'admin', 'config.json'), JSON.stringify(config, null, 2)),
+    writeFile(path.join(outDir, previewUrl), preview),
+  ]);
+}
+
+export async function writeInboxPage(outDir: string, assets: InboxAssets, brandName: string): Promise<void> {
+  await writeFile(path.join(outDir, INBOX_PAGE), inboxHtml(assets, brandName));
+}
+
+/**
+ * The back office's rules for _headers, by path: the content manager's own policy, and the lead
+ * inbox's stricter one (on Cloudflare Pages, functions/admin.ts and functions/leads.ts set them).
+ */
+export function backOfficeHeaders(supabaseUrl: string | undefined): [pattern: string, headers: Record<string, string>][] {
+  return [['/admin', ADMIN_HEADERS], ['/admin/*', ADMIN_HEADERS], ['/leads', inboxHeaders(supabaseUrl)]];
+}
