@@ -1,10 +1,13 @@
 // @ts-check
 /**
- * The generator runs as JavaScript compiled once per state of its sources, not type-stripped module
- * by module on every start (tsx spent about 1.5 s of each command there). esbuild bundles the
- * TypeScript each entry reaches (generator/, and what it imports from contracts/, templates/,
- * src/, supabase/) into .cache/code/<digest>/, with the npm packages of BUNDLED; the others stay
- * imports. A dynamic import becomes a chunk loaded only when a command needs it.
+ * The commands (cli/commands.ts), the build's render workers and its asset helper run as
+ * JavaScript compiled once per state of their sources, not type-stripped module by module on every
+ * start (tsx spent about 1.5 s of each command there). esbuild bundles the TypeScript each entry
+ * reaches (the build, and for the commands that start them the local servers, the stand-in, the
+ * content manager and the inbox, with what they import from contracts/, templates/, src/,
+ * supabase/) into .cache/code/<digest>/, with the npm packages of BUNDLED; the others stay
+ * imports. A dynamic import becomes a chunk loaded only when a command needs it. It lives with the
+ * build, whose workers start from it; cli/main.mjs starts the commands from it.
  *
  * The digest is of every source file the compile read (path and bytes; a bundled package by its
  * package.json), this file and esbuild's version. A start reads the files the last compile read
@@ -37,7 +40,7 @@ const SHARED = new Set(['react', 'react-dom']);
 
 /** Modules started by path rather than imported: the command line, a render worker, an asset job's process. */
 const ENTRIES = {
-  cli: 'generator/cli.ts',
+  cli: 'cli/commands.ts',
   worker: 'generator/renderWorker.ts',
   ownProcess: 'generator/ownProcessEntry.ts',
 };

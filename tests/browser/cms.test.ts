@@ -1,6 +1,6 @@
 /**
  * The content manager at /admin as office staff use it: `npm run dev` on a copy of the content
- * (DevSession + the CMS's local backend, as generator/cli.ts wires them), Decap CMS in headless
+ * (DevSession + the CMS's local backend, as cli/commands.ts wires them), Decap CMS in headless
  * Chromium at 1280px, the admin page's Content-Security-Policy applied (any violation fails).
  * - a new city typed into the form is previewed by the real city template while typing, published,
  *   written as a valid YAML file, and the rebuilt site has its card, its page and its sitemap entry;

@@ -20,7 +20,7 @@ describe('adding a city', () => {
   it('npm run new-city writes a file that builds: a card on /locations, its page, the sitemap and areaServed', async () => {
     await withTempDir('new-city-', async (dir) => {
       const contentDir = await contentCopy(dir);
-      const { stdout } = await run(process.execPath, ['generator/main.mjs', 'new-city', 'Mountain View'], { cwd: ROOT, env: { ...process.env, CONTENT_DIR: contentDir } });
+      const { stdout } = await run(process.execPath, ['cli/main.mjs', 'new-city', 'Mountain View'], { cwd: ROOT, env: { ...process.env, CONTENT_DIR: contentDir } });
       expect(stdout).toContain('Wrote');
       const yaml = await readFile(path.join(contentDir, 'cities/mountain-view.yaml'), 'utf8');
       expect(yaml.split('\n')[0]).toBe('# yaml-language-server: $schema=../schemas/city.schema.json');

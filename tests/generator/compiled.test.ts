@@ -31,7 +31,7 @@ describe('the compiled generator', () => {
   afterAll(() => tmp.remove());
 
   it('runs the command line from the compiled code, and compiles only when a source it reads changed', async () => {
-    const check = () => run(process.execPath, [path.join(root, 'generator/main.mjs'), 'check'], { cwd: root });
+    const check = () => run(process.execPath, [path.join(root, 'cli/main.mjs'), 'check'], { cwd: root });
     expect((await check()).stdout).toMatch(/^Content is valid: \d+ services/m);
     const [first] = await compiledDirs();
     expect(first).toBeDefined();
@@ -45,7 +45,7 @@ describe('the compiled generator', () => {
     expect((await stat(latest)).mtimeMs).toBe(recorded.mtimeMs);
 
     // A changed source: compiled again, and the command runs the new code.
-    const cli = path.join(root, 'generator/cli.ts');
+    const cli = path.join(root, 'cli/commands.ts');
     const original = await readFile(cli, 'utf8');
     await writeFile(cli, original.replace('Content is valid:', 'Content checked and valid:'));
     expect((await check()).stdout).toMatch(/^Content checked and valid:/m);
@@ -62,7 +62,7 @@ describe('the compiled generator', () => {
     const file = path.join(root, 'generator/content.ts');
     const original = await readFile(file, 'utf8');
     await writeFile(file, original.replace('export async function checkContent(', 'export async function checkContent(('));
-    const failed = await run(process.execPath, [path.join(root, 'generator/main.mjs'), 'check'], { cwd: root }).catch((err: { code: number; stderr: string }) => err);
+    const failed = await run(process.execPath, [path.join(root, 'cli/main.mjs'), 'check'], { cwd: root }).catch((err: { code: number; stderr: string }) => err);
     expect('code' in failed && failed.code).toBe(1);
     expect((failed as { stderr: string }).stderr).toMatch(/Could not compile the generator:\n.*generator\/content\.ts:\d+:\d+: /);
     await writeFile(file, original);
@@ -70,7 +70,7 @@ describe('the compiled generator', () => {
   });
 
   it('leaves one whole compiled folder when two processes compile the same sources at once', async () => {
-    await writeFile(path.join(root, 'generator/cli.ts'), `${await readFile(path.join(root, 'generator/cli.ts'), 'utf8')}\n// two at once\n`);
+    await writeFile(path.join(root, 'cli/commands.ts'), `${await readFile(path.join(root, 'cli/commands.ts'), 'utf8')}\n// two at once\n`);
     const before = await compiledDirs();
     const compileInChild = () => run(process.execPath, ['--input-type=module', '-e',
       `const { compiledCode } = await import(${JSON.stringify(pathToFileURL(path.join(root, 'generator/compiled.mjs')).href)}); console.log((await compiledCode()).dir);`]);

@@ -73,7 +73,7 @@ describe('content errors', () => {
 
       const bad = await contentCopy(path.join(dir, 'bad'), BROKEN);
       await mkdir(path.dirname(bad), { recursive: true });
-      const result = await run(process.execPath, ['generator/main.mjs', 'build'], {
+      const result = await run(process.execPath, ['cli/main.mjs', 'build'], {
         cwd: ROOT, env: { ...process.env, CONTENT_DIR: bad, DIST_DIR: outDir },
       }).then(() => ({ code: 0, stderr: '' }), (e: { code: number; stderr: string }) => e);
       expect(result.code).toBe(1);
@@ -87,7 +87,7 @@ describe('content errors', () => {
   it('npm run check in GitHub Actions also annotates each problem on its file, line and column', async () => {
     await withTempDir('check-annotations-', async (dir) => {
       const bad = await contentCopy(dir, BROKEN);
-      const result = await run(process.execPath, ['generator/main.mjs', 'check'], {
+      const result = await run(process.execPath, ['cli/main.mjs', 'check'], {
         cwd: ROOT, env: { ...process.env, CONTENT_DIR: bad, GITHUB_ACTIONS: 'true' },
       }).then(() => ({ code: 0, stdout: '' }), (e: { code: number; stdout: string }) => e);
       expect(result.code).toBe(1);

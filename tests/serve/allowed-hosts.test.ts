@@ -95,7 +95,7 @@ describe('npm run dev against DNS rebinding', () => {
     tmp = await tempDir('allowed-hosts-');
     contentDir = await contentCopy(tmp.dir);
     const outDir = path.join(tmp.dir, 'dist');
-    // As generator/cli.ts wires `npm run dev`, with a phone's name in ALLOWED_HOSTS.
+    // As cli/commands.ts wires `npm run dev`, with a phone's name in ALLOWED_HOSTS.
     session = new DevSession({ root: ROOT, contentDir, outDir, skipIslands: true });
     expect((await session.start()).errors).toEqual([]);
     const cms = new CmsLocalBackend(contentDir);

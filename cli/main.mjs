@@ -1,9 +1,9 @@
 // @ts-check
 /**
- * What the npm scripts run (`node generator/main.mjs build`): the command line, generator/cli.ts,
+ * What the npm scripts run (`node cli/main.mjs build`): the command line, cli/commands.ts,
  * from its compiled JavaScript (compiled.mjs), compiled first when a source changed.
  */
-import { compiledCode } from './compiled.mjs';
+import { compiledCode } from '../generator/compiled.mjs';
 
 // Errors name the TypeScript sources' lines, not the compiled ones (no measurable cost here).
 process.setSourceMapsEnabled(true);

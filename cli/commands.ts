@@ -1,8 +1,8 @@
 /** The one command-line entry: build, check, start, dev, new-city, leads, staff, schemas. */
-import './env.js';
+import '../generator/env.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BuildOptions } from './build.js';
+import type { BuildOptions } from '../generator/build.js';
 import type { RequestHandler } from '../serve/server.js';
 import { ContentErrors, formatError, githubAnnotation } from '../contracts/validate/errors.js';
 
@@ -17,14 +17,14 @@ async function main(argv: string[]): Promise<number> {
       if (!process.env.SUPABASE_URL) {
         console.warn('Warning: SUPABASE_URL is not set, so the forms of this build post to the site\'s own origin, which only `npm start` answers. Set SUPABASE_URL and SUPABASE_ANON_KEY when building for production.');
       }
-      const { build } = await import('./build.js');
+      const { build } = await import('../generator/build.js');
       const result = await build(buildOptionsFromEnv());
       console.log(`Built ${result.pages} pages in ${(result.ms / 1000).toFixed(2)} s → ${path.relative(root, result.outDir)}/`);
       return 0;
     }
     case 'start': {
       const options = buildOptionsFromEnv();
-      const { build } = await import('./build.js');
+      const { build } = await import('../generator/build.js');
       // The pages are served as soon as they are written; the content manager's and the inbox's
       // pages, and the local backend's database, are made ready after (a request for them waits).
       const result = await build({ ...options, backOfficeAfter: true });
@@ -60,19 +60,19 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'check': {
-      const { checkContent } = await import('./content.js');
+      const { checkContent } = await import('../generator/content.js');
       const { model } = await checkContent({ root, contentDir: contentDirFromEnv() });
       console.log(`Content is valid: ${model.services.length} services, ${model.cities.length} cities, ${model.legal.length} legal pages.`);
       return 0;
     }
     case 'new-city': {
-      const { writeNewCity } = await import('./newCity.js');
+      const { writeNewCity } = await import('../generator/newCity.js');
       const file = await writeNewCity(contentDirFromEnv(), args.join(' '));
       console.log(`Wrote ${path.relative(root, file)}. Edit its texts, then run npm run check.`);
       return 0;
     }
     case 'schemas': {
-      const { writeSchemas } = await import('./schemasWrite.js');
+      const { writeSchemas } = await import('../generator/schemasWrite.js');
       const changed = await writeSchemas(path.join(root, 'content'));
       console.log(changed.length ? `Wrote ${changed.join(', ')}` : 'Schemas are up to date.');
       return 0;
