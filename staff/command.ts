@@ -9,8 +9,7 @@
  * Passwords are asked for (twice, hidden on a terminal; read as lines when stdin is a pipe) and
  * never taken from the command line, never printed, never logged.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
@@ -18,8 +17,8 @@ import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { createNodeClient } from './supabaseNode.js';
 import { createLocalBackend } from '../supabase-standin/backend.js';
 import { localApiKey } from '../supabase-standin/gateway.js';
+import { listenLocally } from '../supabase-standin/listen.js';
 import { loadLocalKeys } from '../supabase-standin/localKeys.js';
-import { startServer } from '../serve/server.js';
 
 /** Staff passwords guard every lead's personal data: longer than Supabase's default minimum of 6. */
 export const MIN_STAFF_PASSWORD_LENGTH = 12;
@@ -129,21 +128,18 @@ async function openBackend(io: StaffIo): Promise<Backend> {
     return { supabase: serviceClient(running, loadLocalKeys(dataDir, anonKey).serviceRoleKey), where: `the local site, through npm start at ${running}`, close: async () => {} };
   }
   const backend = await createLocalBackend({ dataDir, apiKey: anonKey, log: () => {} });
-  const emptyDir = mkdtempSync(path.join(tmpdir(), 'staff-'));
   try {
-    const server = await startServer({ distDir: emptyDir, host: '127.0.0.1', port: 0, handlers: [(req, res) => backend.handle(req, res)] });
+    const server = await listenLocally(backend);
     return {
       supabase: serviceClient(server.url, backend.keys.serviceRoleKey),
       where: 'the local site (.data/)',
       close: async () => {
         await server.close();
         await backend.close();
-        rmSync(emptyDir, { recursive: true, force: true });
       },
     };
   } catch (err) {
     await backend.close();
-    rmSync(emptyDir, { recursive: true, force: true });
     throw err;
   }
 }
