@@ -174,7 +174,7 @@ async function pageWeight() {
     console.log('(skipped: /usr/bin/chromium is not installed)');
     return;
   }
-  const { launchBrowser } = await import('../tests/helpers/browser.js');
+  const { launchBrowser } = await import('../tools/browser.js');
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-weight-'));
   const dist = path.join(dir, 'dist');
   await build({ root, outDir: dist });
@@ -230,7 +230,7 @@ async function lighthousePerformance() {
     console.log('(skipped: /usr/bin/chromium is not installed)');
     return;
   }
-  const { LIGHTHOUSE_PAGES, runLighthouse, startChromium } = await import('../tests/helpers/lighthouse.js');
+  const { LIGHTHOUSE_PAGES, runLighthouse, startChromium } = await import('../tools/lighthouse.js');
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-lighthouse-'));
   const dist = path.join(dir, 'dist');
   await build({ root, outDir: dist, ...(process.env.CONTENT_DIR && { contentDir: path.resolve(process.env.CONTENT_DIR) }) });

@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { CmsLocalBackend } from '../../cms/localBackend.js';
 import { DevSession } from '../../serve/dev.js';
 import { startServer } from '../../serve/server.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/helpers/browser.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tools/browser.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');

@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations } from '../helpers/browser.js';
+import { axeViolations } from '../../tools/browser.js';
 import { siteRoutes } from '../helpers/routes.js';
 import { keepPopupShut, useBrowser, useSite } from '../helpers/site.js';
 

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteModel } from '../../contracts/content.js';
 import { checkContent } from '../../generator/content.js';
 import { staffCommand } from '../../staff/command.js';
-import { axeViolations, collectConsole, type ConsoleLog } from '../helpers/browser.js';
+import { axeViolations, collectConsole, type ConsoleLog } from '../../tools/browser.js';
 import { resetRateLimits, useSite, useBrowser } from '../helpers/site.js';
 
 const site = useSite();

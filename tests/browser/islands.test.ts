@@ -10,7 +10,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkContent } from '../../generator/content.js';
 import type { SiteModel } from '../../contracts/content.js';
 import type { IslandName } from '../../src/islands/registry.js';
-import { collectConsole, injectAxe, type ConsoleLog } from '../helpers/browser.js';
+import { collectConsole, injectAxe, type ConsoleLog } from '../../tools/browser.js';
 import { clearReceivedHooks, receivedHooks, resetRateLimits, useBrowser, useSite } from '../helpers/site.js';
 
 const PHONE = '(408) 555-0186';

@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkContent } from '../../generator/content.js';
 import type { SiteModel } from '../../contracts/content.js';
-import { collectConsole, islandHydrated, type ConsoleLog } from '../helpers/browser.js';
+import { collectConsole, islandHydrated, type ConsoleLog } from '../../tools/browser.js';
 import { resetRateLimits, useBrowser, useSite } from '../helpers/site.js';
 
 const site = useSite();

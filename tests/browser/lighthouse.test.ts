@@ -5,7 +5,7 @@
  * `npm run bench -- lighthouse`, not here. A failure lists the audits that lost points.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeFailing, LIGHTHOUSE_PAGES, runLighthouse, startChromium, type Chromium } from '../helpers/lighthouse.js';
+import { describeFailing, LIGHTHOUSE_PAGES, runLighthouse, startChromium, type Chromium } from '../../tools/lighthouse.js';
 import { useSite } from '../helpers/site.js';
 
 describe('Lighthouse (mobile): accessibility, best practices and SEO', () => {

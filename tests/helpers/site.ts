@@ -8,7 +8,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { createLocalBackend, type LocalBackend } from '../../supabase-standin/backend.js';
 import { startServer, type RequestHandler, type RunningServer } from '../../serve/server.js';
 import type { ReceivedHook } from '../globalSetup.js';
-import { launchBrowser } from './browser.js';
+import { launchBrowser } from '../../tools/browser.js';
 
 export interface TestSite {
   url: string;

@@ -1,4 +1,4 @@
-/** Headless Debian Chromium through playwright-core, for the browser tests. */
+/** Headless Debian Chromium through playwright-core, for the browser tests, the benchmark and the docs' screenshots. */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
