@@ -7,6 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { backOfficePage } from '../contracts/backOfficePage.js';
 import type { AdminSettings } from './app/settings.js';
 
 /** The content manager's page in dist/, served at /admin. */
@@ -67,18 +68,10 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 
 /** admin.html: the settings the admin script reads, and the script. */
 export function adminHtml(settings: AdminSettings, entry: string, brandName: string): string {
-  return `<!DOCTYPE html>
-<html lang="en-US">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>Content manager | ${brandName.replace(/[<&"]/g, '')}</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<script type="application/json" id="cms-settings">${scriptJson(settings)}</script>
-<script type="module" src="${entry}"></script>
-</head>
-<body></body>
-</html>
-`;
+  return backOfficePage({
+    title: 'Content manager',
+    brandName,
+    head: [`<script type="application/json" id="cms-settings">${scriptJson(settings)}</script>`, `<script type="module" src="${entry}"></script>`],
+    body: '',
+  });
 }

@@ -3,6 +3,7 @@
  * build's one door to it): how its script is bundled (inboxApp) and its page, leads.html, served
  * at /leads. Not a page of the site: not in the sitemap, linked from no visitor page, `noindex`.
  */
+import { backOfficePage } from '../contracts/backOfficePage.js';
 
 /** The inbox's page in dist/, served at /leads. */
 export const INBOX_PAGE = 'leads.html';
@@ -38,26 +39,13 @@ export function inboxApp(opts: { supabaseUrl?: string | undefined; supabaseAnonK
   };
 }
 
-const text = (value: string) => value.replace(/[<>&"]/g, '');
-
 /** leads.html: nothing but the app's script and stylesheet; the app draws every screen. */
 export function inboxHtml(assets: InboxAssets, brandName: string): string {
-  return `<!DOCTYPE html>
-<html lang="en-US">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
-<title>Lead inbox | ${text(brandName)}</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-${assets.stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
-<script type="module" src="${assets.script}"></script>
-</head>
-<body>
-<div id="inbox"></div>
-<noscript><p>The lead inbox needs JavaScript.</p></noscript>
-</body>
-</html>
-`;
+  return backOfficePage({
+    title: 'Lead inbox',
+    brandName,
+    meta: ['<meta name="referrer" content="no-referrer">'],
+    head: [assets.stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n'), `<script type="module" src="${assets.script}"></script>`],
+    body: '\n<div id="inbox"></div>\n<noscript><p>The lead inbox needs JavaScript.</p></noscript>\n',
+  });
 }

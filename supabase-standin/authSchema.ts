@@ -1,3 +1,12 @@
+/** One claim of the caller's JWT, as Supabase's auth.uid(), auth.role() and auth.email() read it. */
+const claimFunction = (fn: string, claim: string, type: string) => `CREATE OR REPLACE FUNCTION auth.${fn}() RETURNS ${type} LANGUAGE sql STABLE AS $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.${claim}', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> '${claim}')
+  )::${type}
+$$;
+`;
+
 /**
  * The part of Supabase's `auth` schema that exists on every Supabase project before any migration
  * runs, created on PGlite by the local stand-in (database.ts runs it before the migrations):
@@ -16,27 +25,9 @@
 export const AUTH_SCHEMA_SQL = `
 CREATE SCHEMA IF NOT EXISTS auth;
 
-CREATE OR REPLACE FUNCTION auth.uid() RETURNS uuid LANGUAGE sql STABLE AS $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim.sub', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
-  )::uuid
-$$;
-
-CREATE OR REPLACE FUNCTION auth.role() RETURNS text LANGUAGE sql STABLE AS $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim.role', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
-  )::text
-$$;
-
-CREATE OR REPLACE FUNCTION auth.email() RETURNS text LANGUAGE sql STABLE AS $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim.email', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
-  )::text
-$$;
-
+${claimFunction('uid', 'sub', 'uuid')}
+${claimFunction('role', 'role', 'text')}
+${claimFunction('email', 'email', 'text')}
 CREATE OR REPLACE FUNCTION auth.jwt() RETURNS jsonb LANGUAGE sql STABLE AS $$
   select coalesce(
     nullif(current_setting('request.jwt.claim', true), ''),

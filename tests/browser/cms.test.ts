@@ -97,6 +97,10 @@ describe('the content manager at /admin', { timeout: 150_000 }, () => {
     for (const u of await Promise.all(updates)) expect(u.errors).toEqual([]);
   }
 
+  /** A new city's single-line fields, by their labels. */
+  const cityFields = (name: string, population: string, description: string, seoDescription: string, tagline: string) =>
+    ({ Name: name, Population: population, Description: description, 'SEO description': seoDescription, Tagline: tagline });
+
   /** Types the single-line fields of a new city, by their labels. */
   async function fillFields(page: Page, values: Record<string, string>) {
     for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
@@ -104,13 +108,9 @@ describe('the content manager at /admin', { timeout: 150_000 }, () => {
 
   it('creates "Mountain View" through the form, with a live preview, and the next build has it everywhere', async () => {
     const page = await openAdmin('/collections/cities/new');
-    await fillFields(page, {
-      Name: 'Mountain View',
-      Population: '~82,000',
-      Description: 'Home of tech campuses, tree-lined family neighborhoods and the cafés of Castro Street.',
-      'SEO description': 'Deep cleaning in Mountain View, CA by a bonded, insured local team using eco-friendly products. Book online in minutes.',
-      Tagline: 'Spotless homes from Castro Street to Shoreline Park',
-    });
+    await fillFields(page, cityFields('Mountain View', '~82,000', 'Home of tech campuses, tree-lined family neighborhoods and the cafés of Castro Street.',
+      'Deep cleaning in Mountain View, CA by a bonded, insured local team using eco-friendly products. Book online in minutes.',
+      'Spotless homes from Castro Street to Shoreline Park'));
     for (let i = 0; i < 2; i++) await page.getByRole('button', { name: 'Add intro' }).click();
     for (let i = 0; i < 6; i++) await page.getByRole('button', { name: 'Add benefits' }).click();
     for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Add faqs' }).click();
@@ -194,13 +194,8 @@ describe('the content manager at /admin', { timeout: 150_000 }, () => {
     // Every field the form shows is right, but two lists were never opened: the check `npm run
     // check` makes refuses the save, in its words.
     const again = await openAdmin('/collections/cities/new');
-    await fillFields(again, {
-      Name: 'Sunnyvale',
-      Population: '~155,000',
-      Description: 'Neighborhoods between the orchards and the tech campuses.',
-      'SEO description': 'Deep cleaning in Sunnyvale, CA by a bonded, insured local team with eco-friendly products.',
-      Tagline: 'Sunnyvale homes, spotless',
-    });
+    await fillFields(again, cityFields('Sunnyvale', '~155,000', 'Neighborhoods between the orchards and the tech campuses.',
+      'Deep cleaning in Sunnyvale, CA by a bonded, insured local team with eco-friendly products.', 'Sunnyvale homes, spotless'));
     for (let i = 0; i < 6; i++) await again.getByRole('button', { name: 'Add benefits' }).click();
     await fillNth(again, 'Benefit', ['One', 'Two', 'Three', 'Four', 'Five', 'Six']);
     await publish(again);
