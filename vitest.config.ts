@@ -13,7 +13,7 @@ function mocking(dirs: string[]): string[] {
     .filter((f) => /\bvi\.(mock|doMock|stubGlobal|stubEnv|spyOn|useFakeTimers)\(/.test(readFileSync(f, 'utf8'))));
 }
 
-const UNIT_DIRS = ['generator', 'serve', 'backend', 'supabase-standin', 'cms', 'islands', 'staff'];
+const UNIT_DIRS = ['generator', 'serve', 'backend', 'supabase-standin', 'cms', 'islands', 'staff', 'tools'];
 const UNIT = [`tests/{${UNIT_DIRS.join(',')}}/**/*.test.{ts,tsx}`];
 const BROWSER = ['tests/browser/**/*.test.ts'];
 const MOCKING = mocking(UNIT_DIRS);
