@@ -12,31 +12,37 @@ export const CALLERS: readonly Who[] = ['anon', 'non-staff', 'staff@aal1', 'staf
 export const STAFF = { id: '5a1f0000-0000-4000-8000-000000000001', email: 'owner@example.com' } as const;
 export const NON_STAFF = { id: '5a1f0000-0000-4000-8000-000000000002', email: 'visitor@example.com' } as const;
 
+/** Each signed-in caller's open session (a row of auth.sessions, which the staff check requires). */
+export const SESSIONS = {
+  'non-staff': { id: '5e550000-0000-4000-8000-000000000001', user: NON_STAFF, aal: 'aal2' },
+  'staff@aal1': { id: '5e550000-0000-4000-8000-000000000002', user: STAFF, aal: 'aal1' },
+  'staff@aal2': { id: '5e550000-0000-4000-8000-000000000003', user: STAFF, aal: 'aal2' },
+} as const;
+
 /** The claims Supabase Auth puts in a JWT (the fields the database reads). */
 function claimsOf(who: Who): { role: string; claims: Record<string, unknown> } {
-  const user = (u: { id: string; email: string }, aal: 'aal1' | 'aal2') => ({
+  const user = (session: (typeof SESSIONS)[keyof typeof SESSIONS]) => ({
     role: 'authenticated',
-    claims: { sub: u.id, email: u.email, role: 'authenticated', aud: 'authenticated', aal, session_id: crypto.randomUUID(), is_anonymous: false },
+    claims: { sub: session.user.id, email: session.user.email, role: 'authenticated', aud: 'authenticated', aal: session.aal, session_id: session.id, is_anonymous: false },
   });
   switch (who) {
     case 'anon':
       return { role: 'anon', claims: { role: 'anon' } };
     case 'non-staff':
-      return user(NON_STAFF, 'aal2');
     case 'staff@aal1':
-      return user(STAFF, 'aal1');
     case 'staff@aal2':
-      return user(STAFF, 'aal2');
+      return user(SESSIONS[who]);
     case 'service_role':
       return { role: 'service_role', claims: { role: 'service_role' } };
   }
 }
 
-/** A new in-memory database with every migration, the two users, and STAFF on the staff list. */
+/** A new in-memory database with every migration, the two users and their sessions, and STAFF on the staff list. */
 export async function openInboxDb(): Promise<PGlite> {
   const db = await openDatabase(undefined);
   await applyMigrations(db);
   for (const u of [STAFF, NON_STAFF]) await db.query('INSERT INTO auth.users (id, email) VALUES ($1, $2)', [u.id, u.email]);
+  for (const s of Object.values(SESSIONS)) await db.query('INSERT INTO auth.sessions (id, user_id, aal) VALUES ($1, $2, $3)', [s.id, s.user.id, s.aal]);
   await db.query('INSERT INTO private.staff (user_id, email) VALUES ($1, $2)', [STAFF.id, STAFF.email]);
   return db;
 }
