@@ -3,9 +3,10 @@
  * can submit a lead and cannot read / change / delete any. Which values are refused is
  * tests/backend/lead-rules.test.ts; the per-client limits are tests/backend/lead-limits.test.ts.
  */
+import { readdirSync } from 'node:fs';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations, openDatabase } from '../../supabase-standin/database.js';
+import { applyMigrations, DEFAULT_MIGRATIONS_DIR, openDatabase } from '../../supabase-standin/database.js';
 
 let db: PGlite;
 
@@ -73,18 +74,27 @@ describe('migrations on PGlite', () => {
     expect(await applyMigrations(db)).toEqual([]);
   });
 
-  it('applies the lead inbox migration after the others', async () => {
-    const { rows } = await db.query<{ name: string }>('SELECT name FROM public._local_migrations ORDER BY name');
-    expect(rows.map((r) => r.name).at(-1)).toBe('20261124000000_lead_inbox.sql');
+  it('applies every migration of supabase/migrations, in name order (the lead inbox after the lead rules)', async () => {
+    const { rows } = await db.query<{ name: string }>('SELECT name FROM public._local_migrations ORDER BY applied_at, name');
+    const names = rows.map((r) => r.name);
+    expect(names).toEqual(readdirSync(DEFAULT_MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort());
+    expect(names.indexOf('20261124000000_lead_inbox.sql')).toBeGreaterThan(names.indexOf('20261123000000_lead_rules_and_limits.sql'));
   });
 
   // Guards for every migration to come: Postgres grants EXECUTE to PUBLIC and the bootstrap (as
   // Supabase) grants new public objects to anon, so a function or table that forgets its revoke shows here.
-  it('lets a visitor call no function at all', async () => {
-    const { rows } = await db.query<{ fn: string }>(`
-      SELECT p.oid::regprocedure::text AS fn FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
-       WHERE n.nspname IN ('public', 'private') AND has_function_privilege('anon', p.oid, 'EXECUTE')`);
-    expect(rows).toEqual([]);
+  it('lets a visitor call no function at all, and a signed-in user only the inbox\'s and its staff check', async () => {
+    const { rows } = await db.query<{ fn: string; anon: boolean; authenticated: boolean }>(`
+      SELECT n.nspname || '.' || p.proname AS fn, has_function_privilege('anon', p.oid, 'EXECUTE') AS anon,
+             has_function_privilege('authenticated', p.oid, 'EXECUTE') AS authenticated
+        FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+       WHERE n.nspname IN ('public', 'private')`);
+    expect(rows.filter((r) => r.anon)).toEqual([]);
+    // A new entry here is a deliberate grant: say in its migration why a signed-in user needs it.
+    expect(rows.filter((r) => r.authenticated).map((r) => r.fn).sort()).toEqual([
+      'private.is_staff', 'private.lead_filter', 'private.require_staff',
+      'public.count_leads', 'public.inbox_stats', 'public.log_export', 'public.search_leads', 'public.set_lead_status',
+    ]);
   });
 
   it('pins search_path to nothing in every function of public and private', async () => {

@@ -1,0 +1,13 @@
+-- Functions created from now on are not executable by everyone.
+--
+-- PostgreSQL grants EXECUTE on every new function to PUBLIC. 20261124000000_lead_inbox.sql meant
+-- to stop that for schema private with `alter default privileges in schema private revoke execute
+-- on functions from public`, but a default privilege given globally cannot be taken away per
+-- schema: that statement had no effect, and a function added to private later would have been
+-- callable by anon and authenticated (who have USAGE on private for the staff check). Every
+-- function so far revokes its own grant; this makes the promise hold for the next ones.
+--
+-- Default privileges belong to the role that creates the objects: postgres, which runs the
+-- migrations on Supabase (`supabase db push`) and locally. A new function must now be granted,
+-- by name, to the roles that may call it (as every function here already is).
+alter default privileges for role postgres revoke execute on functions from public;
