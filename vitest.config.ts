@@ -46,6 +46,12 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The role matrix again, on a real PostgreSQL prepared as Supabase prepares a project's
+        // database, the migrations applied as the non-superuser postgres (tests/helpers/supabasePostgres.ts).
+        test: { name: 'postgres', include: ['tests/backend/inbox-policies.test.ts'], env: { INBOX_DB: 'postgres' } },
+      },
+      {
+        extends: true,
         // Browser tests share one build of the real site (tests/globalSetup.ts).
         test: { name: 'browser', include: BROWSER, isolate: false, globalSetup: ['tests/globalSetup.ts'] },
       },

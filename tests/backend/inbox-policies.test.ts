@@ -1,6 +1,8 @@
 /**
- * Who may do what in the lead inbox's database (issue 20), on PGlite with the real migrations:
- * every caller × every table and function involved, with the verdict written out as one table.
+ * Who may do what in the lead inbox's database (issue 20), with the real migrations: every caller ×
+ * every table and function involved, with the verdict written out as one table. Runs on PGlite, and
+ * in vitest's `postgres` project (INBOX_DB=postgres) on a real PostgreSQL prepared as Supabase's,
+ * where the migrations ran as the non-superuser postgres (tests/helpers/supabasePostgres.ts).
  *
  *   rows     the statement ran and saw / changed at least one row
  *   none     the statement ran and saw / changed nothing (row-level security hid every row)
@@ -12,9 +14,8 @@
  * Every check starts from the same rows (one quote request, one discount sign-up, one history
  * event) and is rolled back.
  */
-import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, CALLERS, DISCOUNT, insertAsOwner, NON_STAFF, openInboxDb, QUOTE, STAFF, type Who } from './inboxDb.js';
+import { as, CALLERS, DISCOUNT, type InboxDb, type InboxTx, inboxBackend, insertAsOwner, NON_STAFF, openInboxDbOn, QUOTE, STAFF, type Who } from './inboxDb.js';
 
 type Verdict = 'rows' | 'none' | 'ok' | 'refused';
 const VIEW = 'public.inbox_leads';
@@ -85,11 +86,11 @@ const MATRIX: [target: string, operation: string, statement: Statement, verdicts
   ['private.take_rate_limit', 'execute',              () => [`SELECT private.take_rate_limit('notify', '203.0.113.1')`], [REFUSED, REFUSED, REFUSED, REFUSED, REFUSED]],
 ];
 
-let db: PGlite;
+let db: InboxDb;
 let ids: { quote: string; discount: string };
 
 beforeAll(async () => {
-  db = await openInboxDb();
+  db = await openInboxDbOn(inboxBackend());
   ids = { quote: await insertAsOwner(db, 'leads', QUOTE), discount: await insertAsOwner(db, 'discount_leads', DISCOUNT) };
   // one event in the history, written the way staff write it
   await as(db, 'staff@aal2', (tx) => tx.query(`SELECT public.set_lead_status('quote', $1, 'contacted', 'Left a voicemail')`, [ids.quote]), { commit: true });
@@ -103,7 +104,7 @@ afterAll(async () => {
 async function verdictOf(who: Who, target: string, statement: Statement, isCall: boolean): Promise<{ verdict: Verdict; error?: string }> {
   const [sql, params] = statement(ids);
   try {
-    const result = await as(db, who, (tx: Transaction) => tx.query(sql, params ?? []));
+    const result = await as(db, who, (tx: InboxTx) => tx.query(sql, params ?? []));
     if (isCall) return { verdict: OK };
     const count = /^\s*select/i.test(sql) ? result.rows.length : (result.affectedRows ?? 0);
     return { verdict: count > 0 ? ROWS : NONE };

@@ -1,10 +1,34 @@
 /**
- * The lead inbox's database on PGlite with the real migrations, and the five callers of the
- * inbox tests: each statement runs the way the REST stand-in (and PostgREST) runs a request, in a
- * transaction with SET LOCAL ROLE and the JWT's claims in request.jwt.claims.
+ * The lead inbox's database with the real migrations, and the five callers of the inbox tests:
+ * each statement runs the way the REST stand-in (and PostgREST) runs a request, in a transaction
+ * with SET LOCAL ROLE and the JWT's claims in request.jwt.claims.
+ *
+ * Two backends: PGlite (the stand-in's database, the default) and a real PostgreSQL prepared as
+ * Supabase prepares a project's database (tests/helpers/supabasePostgres.ts), where the migrations
+ * run as the non-superuser postgres like `supabase db push`. INBOX_DB=postgres picks the latter
+ * (vitest's `postgres` project runs the role matrix so).
  */
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { applyMigrations, openDatabase } from '../../supabase-standin/database.js';
+import { startSupabasePostgres } from '../helpers/supabasePostgres.js';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** The backend of this test run: INBOX_DB=postgres, or PGlite. */
+export function inboxBackend(): Backend {
+  return process.env['INBOX_DB'] === 'postgres' ? 'postgres' : 'pglite';
+}
+
+/** What the inbox tests use of a database: PGlite's interface, which the PostgreSQL session mirrors. */
+export interface InboxTx {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows?: number }>;
+  exec(sql: string): Promise<unknown>;
+  rollback(): Promise<void>;
+}
+export interface InboxDb extends Omit<InboxTx, 'rollback'> {
+  transaction<T>(fn: (tx: InboxTx) => Promise<T>): Promise<T | undefined>;
+  close(): Promise<void>;
+}
 
 export type Who = 'anon' | 'non-staff' | 'staff@aal1' | 'staff@aal2' | 'service_role';
 export const CALLERS: readonly Who[] = ['anon', 'non-staff', 'staff@aal1', 'staff@aal2', 'service_role'];
@@ -41,10 +65,39 @@ function claimsOf(who: Who): { role: string; claims: Record<string, unknown> } {
 export async function openInboxDb(): Promise<PGlite> {
   const db = await openDatabase(undefined);
   await applyMigrations(db);
+  await seed(db);
+  return db;
+}
+
+/**
+ * The same on either backend. On PostgreSQL: a new cluster, the migrations applied as postgres,
+ * the rows seeded as postgres (who, as on Supabase, may write auth.users and owns the project's
+ * tables); close() stops the cluster.
+ */
+export async function openInboxDbOn(backend: Backend): Promise<InboxDb> {
+  if (backend === 'pglite') return openInboxDb();
+  const server = await startSupabasePostgres();
+  try {
+    await server.applyMigrations();
+    const session = await server.session('postgres');
+    await seed(session);
+    return {
+      ...session,
+      close: async () => {
+        await session.close().catch(() => {});
+        await server.stop();
+      },
+    };
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
+}
+
+async function seed(db: InboxDb): Promise<void> {
   for (const u of [STAFF, NON_STAFF]) await db.query('INSERT INTO auth.users (id, email) VALUES ($1, $2)', [u.id, u.email]);
   for (const s of Object.values(SESSIONS)) await db.query('INSERT INTO auth.sessions (id, user_id, aal) VALUES ($1, $2, $3)', [s.id, s.user.id, s.aal]);
   await db.query('INSERT INTO private.staff (user_id, email) VALUES ($1, $2)', [STAFF.id, STAFF.email]);
-  return db;
 }
 
 export interface AsOptions {
@@ -55,7 +108,7 @@ export interface AsOptions {
 }
 
 /** Runs fn as `who`, the way the REST stand-in runs a request. */
-export async function as<T>(db: PGlite, who: Who, fn: (tx: Transaction) => Promise<T>, options: AsOptions = {}): Promise<T> {
+export async function as<T>(db: InboxDb, who: Who, fn: (tx: InboxTx) => Promise<T>, options: AsOptions = {}): Promise<T> {
   const { role, claims } = claimsOf(who);
   let result: T | undefined;
   let error: unknown;
@@ -102,7 +155,7 @@ export const QUOTE = {
 export const DISCOUNT = { email: 'sam.chen@example.com', phone: '4085550100', page: '/deep-cleaning' } as const;
 
 /** Inserts a row as the database owner (who may set created_at etc.); returns its id. */
-export async function insertAsOwner(db: PGlite | Transaction, table: 'leads' | 'discount_leads', row: Record<string, unknown>): Promise<string> {
+export async function insertAsOwner(db: InboxDb | InboxTx, table: 'leads' | 'discount_leads', row: Record<string, unknown>): Promise<string> {
   const cols = Object.keys(row);
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO public.${table} (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,

@@ -1,0 +1,207 @@
+/**
+ * The migrations on a real PostgreSQL prepared as Supabase prepares a project's database (issue 26):
+ * roles, default privileges and the auth schema from Supabase's own SQL (tests/helpers/supabase-postgres/
+ * names the upstream files and commits), the migrations applied as postgres like `supabase db push`.
+ * What PGlite cannot show: postgres is no superuser there and owns nothing in auth, so a migration
+ * that alters auth.users is refused; and Supabase's database linter (splinter's lints, run by the
+ * postgrestools CLI) finds no security problem. The role matrix runs on this server too
+ * (tests/backend/inbox-policies.test.ts in vitest's `postgres` project).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyMigrations as applyOnPglite, openDatabase } from '../../supabase-standin/database.js';
+import { MIGRATIONS_DIR, startSupabasePostgres, type SupabasePostgres } from '../helpers/supabasePostgres.js';
+
+let server: SupabasePostgres;
+let admin: pg.Client; // supabase_admin: reads the catalog, as the test's eyes only
+let applied: string[];
+
+beforeAll(async () => {
+  server = await startSupabasePostgres();
+  applied = await server.applyMigrations();
+  admin = await server.connect('supabase_admin');
+});
+
+afterAll(async () => {
+  await admin?.end().catch(() => {});
+  await server?.stop();
+});
+
+const ALTERS_AUTH_USERS = '-- a column of our own on Supabase Auth\'s table\nalter table auth.users add column nickname text;\n';
+
+describe('a database prepared as Supabase prepares it', () => {
+  it('has postgres as Supabase leaves it: no superuser, BYPASSRLS, the API roles, nothing of auth', async () => {
+    const { rows } = await admin.query(`
+      SELECT r.rolsuper, r.rolbypassrls, r.rolcreaterole, r.rolcreatedb,
+             pg_has_role('postgres', 'anon', 'MEMBER') AND pg_has_role('postgres', 'authenticated', 'MEMBER')
+               AND pg_has_role('postgres', 'service_role', 'MEMBER') AS api_roles,
+             pg_has_role('postgres', 'supabase_auth_admin', 'MEMBER') AS auth_admin,
+             (SELECT count(*)::int FROM pg_class c WHERE c.relnamespace = 'auth'::regnamespace AND c.relowner = r.oid) AS owns_in_auth,
+             has_schema_privilege('postgres', 'auth', 'CREATE') AS creates_in_auth,
+             has_table_privilege('postgres', 'auth.users', 'SELECT, INSERT, UPDATE, DELETE, REFERENCES, TRIGGER') AS uses_users,
+             has_table_privilege('postgres', 'auth.sessions', 'SELECT') AS reads_sessions,
+             (SELECT relowner::regrole::text FROM pg_class WHERE oid = 'auth.users'::regclass) AS users_owner
+        FROM pg_roles r WHERE r.rolname = 'postgres'`);
+    expect(rows[0]).toEqual({
+      rolsuper: false,
+      rolbypassrls: true,
+      rolcreaterole: true,
+      rolcreatedb: true,
+      api_roles: true,
+      auth_admin: false,
+      owns_in_auth: 0,
+      creates_in_auth: false,
+      uses_users: true,
+      reads_sessions: true,
+      users_owner: 'supabase_auth_admin',
+    });
+  });
+
+  it('applies every migration in name order as postgres, recorded as supabase db push records them', async () => {
+    const files = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
+    expect(applied).toEqual(files);
+    const { rows } = await admin.query<{ version: string }>('SELECT version FROM supabase_migrations.schema_migrations ORDER BY version');
+    expect(rows.map((r) => r.version)).toEqual(files.map((f) => f.split('_')[0]));
+    // what the migrations created belongs to postgres, as on Supabase
+    const owners = await admin.query<{ owner: string }>(`
+      SELECT DISTINCT c.relowner::regrole::text AS owner FROM pg_class c
+       WHERE c.relnamespace IN ('public'::regnamespace, 'private'::regnamespace)`);
+    expect(owners.rows.map((r) => r.owner)).toEqual(['postgres']);
+    expect(await server.applyMigrations()).toEqual([]);
+  });
+
+  it('refuses a migration that alters auth.users (42501), which PGlite accepts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'alter-auth-users-'));
+    try {
+      writeFileSync(join(dir, '29991231000000_alter_auth_users.sql'), ALTERS_AUTH_USERS);
+      const refusal = await server.applyMigrations(dir).then(
+        () => undefined,
+        (err: unknown) => err as { code?: string; message: string },
+      );
+      expect(refusal?.code).toBe('42501');
+      expect(refusal?.message).toMatch(/must be owner of table users/);
+      // nothing of it stayed
+      const { rows } = await admin.query(`SELECT 1 FROM pg_attribute WHERE attrelid = 'auth.users'::regclass AND attname = 'nickname'`);
+      expect(rows).toEqual([]);
+
+      const lite = await openDatabase(undefined);
+      try {
+        await expect(applyOnPglite(lite, dir)).resolves.toEqual(['29991231000000_alter_auth_users.sql']);
+      } finally {
+        await lite.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Supabase's database linter. splinter's lints (github.com/supabase/splinter, lints/*.sql) are what
+// the dashboard's Security Advisor runs; the postgrestools CLI (@postgrestools/postgrestools, the
+// Postgres Language Server) runs them offline against a database: `postgrestools dblint`.
+// The lints about exposed objects (rls_disabled_in_public, security_definer_view, auth_users_exposed,
+// ...) look only at the schemas in the setting pgrst.db_schemas, which PostgREST reads on Supabase
+// and which is unset elsewhere: without it they find nothing. The connection sets it to the schemas
+// Supabase exposes by default (the project has no supabase/config.toml that changes them).
+
+interface Diagnostic {
+  severity: 'info' | 'warning' | 'error';
+  category: string;
+  message: string;
+}
+
+const EXPOSED_SCHEMAS = 'public,graphql_public';
+
+/**
+ * Security findings that were reviewed and are what the migrations mean; anything else fails.
+ * Matched on the lint and the object, so the same lint on another table still fails.
+ */
+const ACCEPTED: { category: string; message: RegExp; why: string }[] = [
+  {
+    category: 'splinter/security/rlsEnabledNoPolicy',
+    message: /`private\.staff` has RLS enabled, but no policies exist/,
+    why: 'the staff list: RLS on and no policy on purpose, only security definer functions owned by postgres read it (20261124000000_lead_inbox.sql §2)',
+  },
+  {
+    category: 'splinter/security/rlsPolicyAlwaysTrue',
+    message: /`public\.leads` has an RLS policy `Visitors can submit contact leads` for `INSERT`/,
+    why: 'a visitor may submit any quote request: what they can write is bounded by the column grants, the checks and the rate-limit trigger, not by the policy (20251101000000_leads.sql)',
+  },
+  {
+    category: 'splinter/security/rlsPolicyAlwaysTrue',
+    message: /`public\.discount_leads` has an RLS policy `Visitors can submit discount leads` for `INSERT`/,
+    why: 'the same for the discount sign-up',
+  },
+];
+
+const require = createRequire(import.meta.url);
+
+/** `postgrestools dblint` on the database as postgres; its findings. */
+function dblint(): Promise<Diagnostic[]> {
+  const cli = require.resolve('@postgrestools/postgrestools/bin/postgrestools');
+  const url = `${server.connectionString('postgres')}?options=${encodeURIComponent(`-c pgrst.db_schemas=${EXPOSED_SCHEMAS}`)}`;
+  return new Promise((resolve, reject) => {
+    // the connection string goes in the environment, not on a command line others can read
+    const child = spawn(process.execPath, [cli, 'dblint', '--reporter=json', '--colors=off'], {
+      env: { ...process.env, DATABASE_URL: url },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      try {
+        const report = JSON.parse(out) as { diagnostics: Diagnostic[] };
+        resolve(report.diagnostics);
+      } catch {
+        reject(new Error(`postgrestools dblint (exit ${code}) gave no report:\n${out}\n${err}`));
+      }
+    });
+  });
+}
+
+const security = (d: Diagnostic) => d.category.startsWith('splinter/security/');
+/** Some lints escape the backticks of their message (\`x\`); matched without that. */
+const matches = (a: (typeof ACCEPTED)[number], d: Diagnostic) => a.category === d.category && a.message.test(d.message.replaceAll('\\`', '`'));
+const accepted = (d: Diagnostic) => ACCEPTED.some((a) => matches(a, d));
+
+describe("Supabase's database linter (splinter, through postgrestools dblint)", () => {
+  it('finds no security problem in the migrated database but the reviewed ones', async () => {
+    const findings = (await dblint()).filter(security);
+    expect(findings.filter((d) => !accepted(d)).map((d) => `${d.category}: ${d.message}`)).toEqual([]);
+    // every accepted finding still exists; one that went away comes off the list
+    for (const a of ACCEPTED) expect(findings.some((d) => matches(a, d)), a.why).toBe(true);
+  });
+
+  // Last: it leaves the planted mistakes in the database.
+  it('would see the mistakes the security lints are for (the check is not blind)', async () => {
+    const owner = await server.connect('postgres');
+    try {
+      await owner.query(`
+        create table public.lint_no_rls (id int primary key);
+        create table public.lint_policy_no_rls (id int primary key);
+        create policy "everyone" on public.lint_policy_no_rls for select using (true);
+        create view public.lint_users as select id, email from auth.users;
+        grant select on public.lint_users to anon;
+        create function public.lint_search_path() returns int language sql as 'select 1';`);
+    } finally {
+      await owner.end();
+    }
+    const categories = new Set((await dblint()).filter(security).filter((d) => /lint_/.test(d.message)).map((d) => d.category));
+    expect([...categories].sort()).toEqual([
+      'splinter/security/authUsersExposed',
+      'splinter/security/functionSearchPathMutable',
+      'splinter/security/policyExistsRlsDisabled',
+      'splinter/security/rlsDisabledInPublic',
+      'splinter/security/securityDefinerView',
+    ]);
+  });
+});
