@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations as applyOnPglite, openDatabase } from '../../supabase-standin/database.js';
-import { MIGRATIONS_DIR, startSupabasePostgres, type SupabasePostgres } from '../helpers/supabasePostgres.js';
+import { asCaller, MIGRATIONS_DIR, startSupabasePostgres, type Caller, type SupabasePostgres } from '../helpers/supabasePostgres.js';
 
 let server: SupabasePostgres;
 let admin: pg.Client; // supabase_admin: reads the catalog, as the test's eyes only
@@ -96,6 +96,47 @@ describe('a database prepared as Supabase prepares it', () => {
         await lite.close();
       }
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the staff check and function grants where postgres owns nothing in auth', () => {
+  const STAFF = '5a1f0000-0000-4000-8000-0000000000aa';
+  const SESSION = '5e550000-0000-4000-8000-0000000000aa';
+  const staffAtAal2: Caller = {
+    role: 'authenticated',
+    claims: { sub: STAFF, role: 'authenticated', aud: 'authenticated', aal: 'aal2', session_id: SESSION, email: 'pg-staff@example.com' },
+  };
+
+  it('counts a staff token as staff only while its session exists (a sign-out deletes the row, as Supabase Auth does)', async () => {
+    const owner = await server.session('postgres');
+    const auth = await server.session('supabase_auth_admin');
+    try {
+      await owner.query('INSERT INTO auth.users (id, email) VALUES ($1, $2)', [STAFF, 'pg-staff@example.com']);
+      await owner.query('INSERT INTO private.staff (user_id, email) VALUES ($1, $2)', [STAFF, 'pg-staff@example.com']);
+      await auth.query("INSERT INTO auth.sessions (id, user_id, aal) VALUES ($1, $2, 'aal2')", [SESSION, STAFF]);
+      const isStaff = () => asCaller(owner, staffAtAal2, async (tx) => (await tx.query<{ ok: boolean }>('SELECT private.is_staff() AS ok')).rows[0]!.ok);
+      expect(await isStaff()).toBe(true);
+      await auth.query('DELETE FROM auth.sessions WHERE id = $1', [SESSION]);
+      expect(await isStaff()).toBe(false);
+    } finally {
+      await owner.close();
+      await auth.close();
+    }
+  });
+
+  it('keeps a function a later migration adds to private from signed-in users until it is granted', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'later-function-'));
+    const owner = await server.session('postgres');
+    try {
+      writeFileSync(join(dir, '29991231000000_added_later.sql'), "create function private.added_later() returns int language sql stable set search_path = '' as 'select 1';\n");
+      expect(await server.applyMigrations(dir)).toEqual(['29991231000000_added_later.sql']);
+      const refused = await asCaller(owner, staffAtAal2, (tx) => tx.query('SELECT private.added_later()')).then(() => undefined, (err: { code?: string }) => err.code);
+      expect(refused).toBe('42501');
+    } finally {
+      await admin.query('DROP FUNCTION IF EXISTS private.added_later()');
+      await owner.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });
