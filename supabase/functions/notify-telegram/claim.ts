@@ -3,9 +3,9 @@
  * supabase-js with the service role, the local stand-in on PGlite as role service_role; both map
  * the calls and their answers with this file.
  *
- * - public.claim_lead_for_notification (migration 20261124000000) marks the matching lead stored
- *   in the last minutes as notified and returns {kind, id}, or null when there is none, so one
- *   stored lead gives at most one message;
+ * - public.claim_lead_for_notification (migrations 20261124000000, 20261125000200) marks the
+ *   matching lead stored in the last minutes as notified and returns {kind, id, probe}, or null
+ *   when there is none, so one stored lead gives at most one message;
  * - public.record_notification_failure(kind, id) marks a claimed lead whose message Telegram
  *   refused or never got, so the lead inbox says so.
  */
@@ -15,8 +15,11 @@ import type { NotifyBody } from '../_shared/leadRules.ts';
 export const CLAIM_FUNCTION = 'claim_lead_for_notification';
 export const FAILURE_FUNCTION = 'record_notification_failure';
 
-/** A stored lead, as the inbox addresses it (/leads#lead/<kind>/<id>). */
-export type ClaimedLead = LeadRef;
+/**
+ * A stored lead, as the inbox addresses it (/leads#lead/<kind>/<id>); `probe` when the lead probe or
+ * the going-live check sent it (migration 20261125000200): claimed like any lead, told to nobody.
+ */
+export type ClaimedLead = LeadRef & { probe?: true };
 
 export type ClaimOutcome = ClaimedLead | 'not_found' | 'rate_limited';
 
@@ -99,8 +102,8 @@ export function claimOutcome(claimed: unknown, error: DatabaseErrorLike | null |
     throw databaseError(CLAIM_FUNCTION, error, status);
   }
   if (claimed === null || claimed === undefined) return 'not_found';
-  const { kind, id } = typeof claimed === 'object' ? (claimed as { kind?: unknown; id?: unknown }) : {};
+  const { kind, id, probe } = typeof claimed === 'object' ? (claimed as { kind?: unknown; id?: unknown; probe?: unknown }) : {};
   const lead = leadRef(kind, id);
   if (!lead) throw new Error(`${CLAIM_FUNCTION} answered something else than {kind, id} or null`);
-  return lead;
+  return probe === true ? { ...lead, probe } : lead;
 }

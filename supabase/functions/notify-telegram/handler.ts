@@ -44,7 +44,7 @@ export interface HandlerDeps {
 }
 
 export type NotifyResponseBody =
-  | { ok: true; delivered?: false }
+  | { ok: true; delivered?: false; probe?: true }
   | { ok: false; error: string; issues?: Array<{ path: string; message: string }> };
 
 function json(status: number, body: NotifyResponseBody, headers: Record<string, string> = {}): Response {
@@ -148,6 +148,8 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
       if (claimed === 'not_found') {
         return json(404, { ok: false, error: 'No lead stored in the last minutes matches, or it was already notified' });
       }
+      // A lead of the lead probe or the going-live check: the path is proven, the office is not told.
+      if (claimed.probe) return json(200, { ok: true, delivered: false, probe: true });
 
       const token = deps.env('TELEGRAM_BOT_TOKEN')?.trim();
       const chatId = deps.env('TELEGRAM_CHAT_ID')?.trim();
