@@ -13,7 +13,7 @@ function mocking(dirs: string[]): string[] {
     .filter((f) => /\bvi\.(mock|doMock|stubGlobal|stubEnv|spyOn|useFakeTimers)\(/.test(readFileSync(f, 'utf8'))));
 }
 
-const UNIT_DIRS = ['generator', 'serve', 'backend', 'supabase-standin', 'cms', 'islands', 'staff', 'tools'];
+const UNIT_DIRS = ['generator', 'serve', 'backend', 'supabase-standin', 'cms', 'islands', 'staff', 'tools', 'ops'];
 const UNIT = [`tests/{${UNIT_DIRS.join(',')}}/**/*.test.{ts,tsx}`];
 const BROWSER = ['tests/browser/**/*.test.ts'];
 const MOCKING = mocking(UNIT_DIRS);
@@ -28,6 +28,9 @@ export default defineConfig({
     // expect.poll waits for a signal; its default of 1 s is a guess at the machine's speed that a
     // busy 2-core machine misses (a browser poll there can take several seconds).
     expect: { poll: { timeout: 15_000 } },
+    // GitHub's workflow parser imports its JSON schema without an import attribute, which Node
+    // refuses: Vite transforms it instead of Node loading it (tests/tools/workflows.test.ts).
+    server: { deps: { inline: ['@actions/workflow-parser'] } },
     // Two cores, two test files at a time: the browser tests mostly wait on Chromium and the network,
     // so a second file fills the gaps (measured: 330 s one at a time).
     fileParallelism: true,

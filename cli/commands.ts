@@ -1,4 +1,4 @@
-/** The one command-line entry: build, check, start, dev, new-city, leads, staff, schemas. */
+/** The one command-line entry: build, check, start, dev, new-city, leads, staff, schemas, lead-probe. */
 import '../generator/env.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +54,10 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'staff':
       return (await import('../staff/command.js')).staffCommand(args);
+    case 'lead-probe': {
+      const { leadProbeCommand } = await import('../ops/leadProbe.js');
+      return leadProbeCommand(process.env, (line) => console.log(line));
+    }
     case 'leads': {
       const { printLeads } = await import('../supabase-standin/leads.js');
       await printLeads(path.join(root, '.data/pglite'));
@@ -78,7 +82,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     default:
-      console.error(`Unknown command "${command}". Use build, check, start, dev, new-city, leads, staff or schemas.`);
+      console.error(`Unknown command "${command}". Use build, check, start, dev, new-city, leads, staff, schemas or lead-probe.`);
       return 2;
   }
 }

@@ -1,4 +1,8 @@
-/** A fake Telegram Bot API on 127.0.0.1 that records every sendMessage and answers like Telegram. */
+/**
+ * A fake Telegram Bot API on 127.0.0.1 that records every call and answers like Telegram: sendMessage,
+ * and getMe / getChatMember for the checks that the bot may still post (the bot is an administrator
+ * of the chat unless `state.memberStatus` says otherwise).
+ */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -12,23 +16,29 @@ export interface TelegramCall {
 /** Telegram's own limit: a text over 4096 UTF-16 units is refused. */
 export const TELEGRAM_LIMIT = 4096;
 
+const BOT_ID = 7_000_000_001;
+
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
   let data = '';
   for await (const chunk of req) data += String(chunk);
-  return JSON.parse(data) as Record<string, unknown>;
+  return data ? (JSON.parse(data) as Record<string, unknown>) : {};
 }
 
 export async function startFakeTelegram() {
   const calls: TelegramCall[] = [];
   /** Set to answer the next calls this way instead of Telegram's usual answer. */
-  const state: { reply: { status: number; body: unknown } | undefined } = { reply: undefined };
+  const state: { reply: { status: number; body: unknown } | undefined; memberStatus: string } = { reply: undefined, memberStatus: 'administrator' };
   const server = createServer(async (req, res) => {
     const body = await readJson(req);
     calls.push({ method: req.method ?? '', path: req.url ?? '', contentType: req.headers['content-type'], body });
     const tooLong = String(body.text ?? '').length > TELEGRAM_LIMIT;
+    const method = (req.url ?? '').split('/').pop();
+    const result = method === 'getMe' ? { id: BOT_ID, is_bot: true, username: 'bayshine_leads_bot' }
+      : method === 'getChatMember' ? { status: state.memberStatus, user: { id: BOT_ID, is_bot: true } }
+      : { message_id: calls.length };
     const answer = state.reply ?? (tooLong
       ? { status: 400, body: { ok: false, error_code: 400, description: 'Bad Request: message is too long' } }
-      : { status: 200, body: { ok: true, result: { message_id: calls.length } } });
+      : { status: 200, body: { ok: true, result } });
     res.writeHead(answer.status, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify(answer.body));
   });
@@ -37,10 +47,13 @@ export async function startFakeTelegram() {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     calls,
     state,
-    /** Forgets the calls and the forced reply. */
+    /** The texts sent with sendMessage. */
+    messages: () => calls.filter((c) => c.path.endsWith('/sendMessage')).map((c) => String(c.body.text)),
+    /** Forgets the calls, the forced reply and the bot's status. */
     reset() {
       calls.length = 0;
       state.reply = undefined;
+      state.memberStatus = 'administrator';
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
