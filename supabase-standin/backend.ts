@@ -19,6 +19,7 @@
  *   real project is accepted here and none from here is accepted there.
  * - The edge function runs in Node with the handler Deno runs in production (the tests run it
  *   under Deno too).
+ * - Bad input (NUL, deep JSON, bodies that are not UTF-8) is a 400 before any SQL (requestJson.ts).
  * It imports nothing from the build; the local servers (serve/) route requests to it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
