@@ -95,9 +95,10 @@ async function main(argv: string[]): Promise<number> {
 async function serve(options: BuildOptions, distDir: string, extra: { first?: RequestHandler; beforeStop?: () => Promise<void>; filesPending?: Promise<unknown> } = {}) {
   const { first, beforeStop, filesPending } = extra;
   const [{ serveSite }, { parseAllowedHosts }] = await Promise.all([import('../serve/site.js'), import('../serve/allowedHosts.js')]);
-  const openBackend = async () => {
+  // Pages of the site, under any name it is served by (ALLOWED_HOSTS too), may call the stand-in; no other page may.
+  const openBackend = async ({ allowedOrigins }: { allowedOrigins: string[] }) => {
     const [{ createLocalBackend }, { localApiKey }] = await Promise.all([import('../supabase-standin/backend.js'), import('../supabase-standin/gateway.js')]);
-    return createLocalBackend({ dataDir: path.join(root, '.data/pglite'), apiKey: localApiKey(options.supabaseAnonKey) });
+    return createLocalBackend({ dataDir: path.join(root, '.data/pglite'), apiKey: localApiKey(options.supabaseAnonKey), allowedOrigins });
   };
   const site = await (async () => serveSite({
     distDir,

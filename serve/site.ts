@@ -8,11 +8,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LocalBackend } from '../supabase-standin/backend.js';
 import { isBackendPath } from '../supabase-standin/backendPaths.js';
 import { send } from '../supabase-standin/http.js';
+import { hostCheck } from './allowedHosts.js';
 import { startServer, type ServerOptions } from './server.js';
 
 export interface SiteServerOptions extends ServerOptions {
-  /** Opens the local stand-in once the server listens; omitted when the site uses a Supabase project. */
-  openBackend?: () => Promise<LocalBackend>;
+  /**
+   * Opens the local stand-in once the server listens, told the origins of every name the site is
+   * served by (its pages may call the stand-in from any of them); omitted when the site uses a
+   * Supabase project.
+   */
+  openBackend?: (site: { allowedOrigins: string[] }) => Promise<LocalBackend>;
 }
 
 export interface RunningSite {
@@ -24,12 +29,12 @@ export interface RunningSite {
 }
 
 export async function serveSite({ openBackend, ...serverOptions }: SiteServerOptions): Promise<RunningSite> {
-  let open: (() => void) | undefined;
+  let open: ((allowedOrigins: string[]) => void) | undefined;
   const backend = openBackend && new Promise<LocalBackend>((resolve, reject) => {
-    open = () => openBackend().then(resolve, reject);
+    open = (allowedOrigins) => openBackend({ allowedOrigins }).then(resolve, reject);
   });
   const server = await startServer({ ...serverOptions, handlers: [...(serverOptions.handlers ?? []), ...(backend ? [whenReady(backend)] : [])] });
-  open?.();
+  open?.(siteOrigins(server.url, serverOptions));
   return {
     url: server.url,
     ...(backend && { backend }),
@@ -38,6 +43,12 @@ export async function serveSite({ openBackend, ...serverOptions }: SiteServerOpt
       await (await backend?.catch(() => undefined))?.close();
     },
   };
+}
+
+/** `http://name:port` for each name the server answers (allowedHosts.ts), known once it listens. */
+function siteOrigins(url: string, options: ServerOptions): string[] {
+  const port = Number(new URL(url).port || 80);
+  return hostCheck({ port, host: options.host, allowed: options.allowedHosts }).names.map((name) => `http://${name}`);
 }
 
 /**

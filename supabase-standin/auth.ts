@@ -89,13 +89,13 @@ export function createAuthServer({ db, keys, log, clock }: AuthServerOptions): A
     if (phone !== '') throw new AuthFailure(422, 'phone_provider_disabled', 'Phone logins are disabled');
     if (email === '') throw failures.validation('missing email or phone');
     const account = accountKey(email);
-    if (limits.passwordFailures.blocked(account)) throw failures.rateLimited();
+    // Counted as a failure before the slow hash, so concurrent guesses cannot all pass the lock.
+    const attempt = limits.passwordFailures.reserve(account);
+    if (!attempt) throw failures.rateLimited();
     const user = await findUserByEmail(db, email);
     const valid = await verifyPassword(password, user?.encrypted_password);
-    if (!user || !valid) {
-      limits.passwordFailures.fail(account);
-      throw failures.invalidCredentials();
-    }
+    if (!user || !valid) throw failures.invalidCredentials();
+    attempt.cancel();
     if (user.banned_until && user.banned_until.getTime() > Date.now()) throw new AuthFailure(400, 'user_banned', 'User is banned');
     if (!user.email_confirmed_at) throw new AuthFailure(400, 'email_not_confirmed', 'Email not confirmed');
     limits.passwordFailures.clear(account);
@@ -196,11 +196,9 @@ export function createAuthServer({ db, keys, log, clock }: AuthServerOptions): A
       await db.query('DELETE FROM auth.mfa_challenges WHERE id = $1', [found.id]);
       throw new AuthFailure(422, 'mfa_challenge_expired', `MFA challenge ${found.id} has expired, verify against another challenge or create a new challenge.`);
     }
-    if (limits.codeFailures.blocked(factor.id)) throw failures.rateLimited();
-    const wrongCode = () => {
-      limits.codeFailures.fail(factor.id);
-      return new AuthFailure(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
-    };
+    // Counted before it is judged, as passwords are (the claim below awaits the database).
+    if (!limits.codeFailures.reserve(factor.id)) throw failures.rateLimited();
+    const wrongCode = () => new AuthFailure(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
     const step = acceptedStep(factor.secret ?? '', code, factor.last_totp_step === null ? null : BigInt(factor.last_totp_step));
     if (step === undefined) throw wrongCode();
     const outcome = await db.transaction(async (tx) => {

@@ -19,6 +19,9 @@
  *   real project is accepted here and none from here is accepted there.
  * - The edge function runs in Node with the handler Deno runs in production (the tests run it
  *   under Deno too).
+ * - CORS: Supabase answers every origin; the stand-in, whose anon key is the same everywhere, only
+ *   pages of the local site's origins (gateway.ts originAllowed); others get 403.
+ * - Bad input (NUL, deep JSON, bodies that are not UTF-8) is a 400 before any SQL (requestJson.ts).
  * It imports nothing from the build; the local servers (serve/) route requests to it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -26,7 +29,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { createAuthServer } from './auth.js';
 import { applyMigrations, DEFAULT_MIGRATIONS_DIR, openDatabase } from './database.js';
 import { createFunctions } from './functions.js';
-import { identifyCaller, localApiKey, proxiedHeaders, refuseCaller } from './gateway.js';
+import { canonicalOrigin, identifyCaller, localApiKey, originAllowed, proxiedHeaders, refuseCaller, refuseOrigin } from './gateway.js';
 import { isBackendPath } from './backendPaths.js';
 import { send } from './http.js';
 import { loadLocalKeys, type LocalKeys } from './localKeys.js';
@@ -44,6 +47,12 @@ export interface LocalBackendOptions {
   /** fetch used by the edge function to call Telegram. Default: global fetch. */
   fetch?: typeof fetch | undefined;
   log?: ((msg: string) => void) | undefined;
+  /**
+   * Origins (`http://name:port`) whose pages may call the stand-in besides its own: the other
+   * names the local site is served by (serve/site.ts), or a site served on another port (tests).
+   * A page of any other origin gets 403 and no CORS header (gateway.ts originAllowed).
+   */
+  allowedOrigins?: readonly string[] | undefined;
 }
 
 export interface LocalBackend {
@@ -56,12 +65,24 @@ export interface LocalBackend {
   keys: LocalKeys;
 }
 
+/** The configured origins in the form browsers send them; a malformed one is a mistake to report. */
+function originSet(origins: readonly string[]): Set<string> {
+  return new Set(
+    origins.map((origin) => {
+      const canonical = canonicalOrigin(origin);
+      if (canonical === undefined) throw new Error(`allowedOrigins: "${origin.slice(0, 80)}" is not an http(s) origin`);
+      return canonical;
+    }),
+  );
+}
+
 export async function createLocalBackend(options: LocalBackendOptions = {}): Promise<LocalBackend> {
   const log = options.log ?? ((msg: string) => console.log(msg));
   const envOpt = options.env ?? process.env;
   const env = typeof envOpt === 'function' ? envOpt : (name: string) => envOpt[name];
   const apiKey = options.apiKey ?? localApiKey();
   const keys = loadLocalKeys(options.dataDir, apiKey);
+  const allowedOrigins = originSet(options.allowedOrigins ?? []);
 
   const db = await openDatabase(options.dataDir, log);
   try {
@@ -81,6 +102,12 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
     async handle(req, res) {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (!isBackendPath(url.pathname)) return false;
+      // The answer depends on the Origin: no cache may give one origin's answer to another.
+      res.setHeader('Vary', 'Origin');
+      if (!originAllowed(req, allowedOrigins)) {
+        refuseOrigin(req, res);
+        return true;
+      }
       const isFunction = url.pathname.startsWith('/functions/v1/');
       const isAuth = url.pathname.startsWith('/auth/v1/');
       try {

@@ -89,6 +89,38 @@ export function refuseCaller(req: IncomingMessage, res: ServerResponse, verdict:
   send(res, verdict.status, verdict.body, { ...cors, ...verdict.headers });
 }
 
+/** `text` as a browser writes an Origin header (`http://localhost:4321`), or undefined when it is none. */
+export function canonicalOrigin(text: string): string | undefined {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether the page that sent `req` may use the stand-in. Supabase answers every origin, but the
+ * stand-in's anon key is the same `local-anon-key` on every computer, so any page open in the
+ * operator's browser could drive it. Allowed: a request without an Origin (not a page's
+ * cross-origin request: supabase-js in Node, curl), a page of the origin the request was sent to
+ * (its Host, which the local servers check against DNS rebinding), and the `allowed` origins.
+ * "null" (a sandboxed frame, a file) is no origin of the site.
+ */
+export function originAllowed(req: IncomingMessage, allowed: ReadonlySet<string>): boolean {
+  const origin = headerValue(req, 'origin');
+  if (origin === undefined) return true;
+  const canonical = canonicalOrigin(origin);
+  if (canonical === undefined) return false;
+  return allowed.has(canonical) || canonical === canonicalOrigin(`http://${headerValue(req, 'host') ?? ''}`);
+}
+
+/** The answer to a page of another origin: 403, with no CORS header, so the page cannot even read it. */
+export function refuseOrigin(req: IncomingMessage, res: ServerResponse): void {
+  req.resume();
+  send(res, 403, { message: 'Origin not allowed', hint: 'The local stand-in answers pages of the local site and the origins it was started with.' });
+}
+
 /**
  * The key a site built with `buildAnonKey` (SUPABASE_ANON_KEY, usually unset) uses against the
  * stand-in, by the browser's own rule: the local key unless one was configured.

@@ -20,6 +20,7 @@ import { parsePrefer } from './postgrest/query.js';
 import { planDelete, planInsert, planRead, planUpdate, type RequestParts } from './postgrest/relations.js';
 import { functionNotFound, pickOverload, planRpc } from './postgrest/rpc.js';
 import { loadSchemaCache, type SchemaCache } from './postgrest/schemaCache.js';
+import { BadJsonError, containsNul, decodeUtf8, parseJsonText } from './requestJson.js';
 
 export { REST_CORS } from './postgrest/errors.js';
 
@@ -54,6 +55,19 @@ function decodePath(path: string): string {
   }
 }
 
+/**
+ * A NUL in a name or a value of the query string is refused before any SQL is built: names (an
+ * alias, say) become SQL text, where a NUL ends the statement early; values are parameters no
+ * Postgres text can hold. Postgres's own answer for one, as PostgREST passes it on.
+ */
+function refuseNulInQuery(params: URLSearchParams): void {
+  for (const [name, value] of params) {
+    if (name.includes('\u0000') || value.includes('\u0000')) {
+      throw new RestError(400, pgrstError('22021', 'invalid byte sequence for encoding "UTF8": 0x00'));
+    }
+  }
+}
+
 /** A lookup in the schema cache failed: worth one reload (a table made after start-up, a new column). */
 function isSchemaMiss(err: unknown): boolean {
   return err instanceof RestError && ['PGRST202', 'PGRST204', 'PGRST205', '42703'].includes(err.body.code);
@@ -75,11 +89,16 @@ export async function createPostgrest(db: PGlite): Promise<Postgrest> {
     const raw = await readBody(req, MAX_REQUEST_BYTES);
     if (allowEmpty && raw.length === 0) return {};
     if (!isJsonContentType(contentType)) throw new RestError(415, pgrstError('PGRST107', `Content-Type not acceptable: ${contentType ?? '(none)'}`));
+    let body: unknown;
     try {
-      return JSON.parse(raw.toString('utf8'));
-    } catch {
-      throw new RestError(400, pgrstError('PGRST102', 'Empty or invalid json'));
+      body = parseJsonText(decodeUtf8(raw));
+    } catch (err) {
+      if (err instanceof BadJsonError) throw new RestError(400, pgrstError('PGRST102', 'Empty or invalid json', err.message));
+      throw err;
     }
+    // What Postgres answers PostgREST for a \u0000 in the JSON it is given as text.
+    if (containsNul(body)) throw new RestError(400, pgrstError('22P05', 'unsupported Unicode escape sequence', '\\u0000 cannot be converted to text.'));
+    return body;
   }
 
   /** The plan for a request, from the current schema cache. */
@@ -126,6 +145,7 @@ export async function createPostgrest(db: PGlite): Promise<Postgrest> {
     const path = decodePath(url.pathname.slice('/rest/v1/'.length));
     const parts: RequestParts = { url, header: (name) => headerValue(req, name), prefer: parsePrefer(headerValue(req, 'prefer')) };
     try {
+      refuseNulInQuery(url.searchParams);
       const readMethod = method === 'GET' || method === 'HEAD';
       const profile = headerValue(req, readMethod ? 'accept-profile' : 'content-profile');
       if (profile !== undefined && profile !== 'public') {

@@ -9,7 +9,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { headerValue, send } from '../http.js';
 
-/** Supabase Auth's CORS: any origin, the headers supabase-js sends, the API version exposed. */
+/**
+ * Supabase Auth's CORS: any origin, the headers supabase-js sends, the API version exposed. (Pages
+ * of origins the stand-in does not serve are refused before this, in backend.ts.)
+ */
 export const AUTH_CORS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE',

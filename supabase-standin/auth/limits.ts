@@ -8,6 +8,8 @@
  *   5 wrong passwords for one email within 15 minutes   further password sign-ins for that email
  *                                                       are refused until the oldest is 15 min old
  *   5 wrong codes for one factor within 5 minutes       further verifications refused likewise
+ * An attempt is counted before the password or code is checked (FailureWindow.reserve), so
+ * concurrent guesses get no more checks than sequential ones.
  * A refusal is Supabase's: 429 over_request_rate_limit "Request rate limit reached".
  */
 
@@ -40,7 +42,17 @@ export class TokenBuckets {
   }
 }
 
-/** Failures by key within a sliding window; `blocked` once `max` are recorded. */
+/** A reserved attempt: counted as a failure unless cancelled (the attempt proved right). */
+export interface Attempt {
+  cancel(): void;
+}
+
+/**
+ * Failures by key within a sliding window: once `max` are recorded, further attempts are refused.
+ * An attempt is counted before it is judged (reserve), not after: checking a password takes a
+ * slow hash, and concurrent attempts that all read the count before any wrote it would all be
+ * checked. So at most `max` attempts per window are ever judged wrong.
+ */
 export class FailureWindow {
   private readonly failures = new Map<string, number[]>();
 
@@ -58,12 +70,19 @@ export class FailureWindow {
     return times;
   }
 
-  blocked(key: string): boolean {
-    return this.recent(key).length >= this.max;
-  }
-
-  fail(key: string): void {
-    this.failures.set(key, [...this.recent(key), this.clock.now()]);
+  /** Counts an attempt for `key` as a failure now; undefined (refused) when `max` are already counted. */
+  reserve(key: string): Attempt | undefined {
+    const times = this.recent(key);
+    if (times.length >= this.max) return undefined;
+    const at = this.clock.now();
+    this.failures.set(key, [...times, at]);
+    return {
+      cancel: () => {
+        const current = this.failures.get(key) ?? [];
+        const i = current.indexOf(at);
+        if (i >= 0) current.splice(i, 1);
+      },
+    };
   }
 
   clear(key: string): void {

@@ -2,11 +2,12 @@
 import type { IncomingMessage } from 'node:http';
 import { proxiedHeaders } from '../gateway.js';
 import { BodyTooLargeError, headerValue, readBody } from '../http.js';
-import { AuthFailure } from './errors.js';
+import { BadJsonError, containsNul, decodeUtf8, parseJsonText } from '../requestJson.js';
+import { AuthFailure, failures } from './errors.js';
 
 const MAX_BODY_BYTES = 64 * 1024;
 
-/** The JSON object the request carries ({} when empty), or GoTrue's bad_json refusal. */
+/** The JSON object the request carries ({} when empty), or GoTrue's bad_json (validation_failed for a NUL). */
 export async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
   let raw: Buffer;
   try {
@@ -15,17 +16,20 @@ export async function jsonBody(req: IncomingMessage): Promise<Record<string, unk
     if (err instanceof BodyTooLargeError) throw new AuthFailure(413, 'request_too_large', 'Request body too large');
     throw err;
   }
-  const text = raw.toString('utf8').trim();
-  if (text === '') return {};
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    const text = decodeUtf8(raw).trim();
+    if (text === '') return {};
+    parsed = parseJsonText(text);
   } catch (err) {
-    throw new AuthFailure(400, 'bad_json', `Could not parse request body as JSON: ${err instanceof Error ? err.message : 'invalid JSON'}`);
+    if (err instanceof BadJsonError) throw new AuthFailure(400, 'bad_json', `Could not parse request body as JSON: ${err.message}`);
+    throw err;
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new AuthFailure(400, 'bad_json', 'Could not parse request body as JSON: expected an object');
   }
+  // No Postgres text can hold a NUL: refused here, for every field, rather than failing in SQL.
+  if (containsNul(parsed)) throw failures.validation('The request must not contain NUL characters (\\u0000)');
   return parsed as Record<string, unknown>;
 }
 

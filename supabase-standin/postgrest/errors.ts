@@ -68,7 +68,10 @@ export function pgErrorStatus(code: string, role: RequestRole): number {
   }
 }
 
-/** CORS as Supabase answers it for the REST API: any origin, the headers supabase-js reads exposed. */
+/**
+ * CORS as Supabase answers it for the REST API: any origin, the headers supabase-js reads exposed.
+ * (Pages of origins the stand-in does not serve are refused before this, in backend.ts.)
+ */
 export const REST_CORS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Expose-Headers': 'Content-Range, Content-Location, Location, Preference-Applied, Range-Unit',

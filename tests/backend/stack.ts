@@ -21,8 +21,11 @@ export interface LocalStack {
   telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
 }
 
-/** `persistent`: the database lives in `dir/pglite` (as `npm start` keeps it in .data/); otherwise in memory. */
-export function useLocalStack(opts: { telegramToken: string; telegramChatId: string; persistent?: boolean; log?: (line: string) => void }): LocalStack {
+/**
+ * `persistent`: the database lives in `dir/pglite` (as `npm start` keeps it in .data/); otherwise in
+ * memory. `allowedOrigins`: pages of other origins that may call the stand-in (createLocalBackend).
+ */
+export function useLocalStack(opts: { telegramToken: string; telegramChatId: string; persistent?: boolean; log?: (line: string) => void; allowedOrigins?: string[] }): LocalStack {
   const stack = {} as LocalStack;
   beforeAll(async () => {
     stack.dir = mkdtempSync(join(tmpdir(), 'local-stack-'));
@@ -32,6 +35,7 @@ export function useLocalStack(opts: { telegramToken: string; telegramChatId: str
       dataDir: opts.persistent ? join(stack.dir, 'pglite') : undefined,
       env: { TELEGRAM_BOT_TOKEN: opts.telegramToken, TELEGRAM_CHAT_ID: opts.telegramChatId, TELEGRAM_API_URL: stack.telegram.url },
       log: opts.log ?? (() => {}),
+      allowedOrigins: opts.allowedOrigins,
     });
     stack.server = await startServer({ distDir: join(stack.dir, 'dist'), handlers: [(req, res) => stack.backend.handle(req, res)] });
   });

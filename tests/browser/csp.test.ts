@@ -305,7 +305,6 @@ describe('no CSP violation with Supabase and the webhook on their own origins (p
 
   beforeAll(async () => {
     tmp = await mkdtemp(path.join(os.tmpdir(), 'csp-'));
-    backend = await createLocalBackend({ env: {}, log: () => {} });
     api = createServer((req, res) => {
       void backend.handle(req, res).then((handled) => { if (!handled) res.writeHead(404).end(); });
     });
@@ -325,6 +324,8 @@ describe('no CSP violation with Supabase and the webhook on their own origins (p
       webhookUrl: `${hookOrigin}/hook`,
     });
     site = await startServer({ distDir: built.outDir });
+    // The stand-in answers the site's pages, served from an origin of their own.
+    backend = await createLocalBackend({ env: {}, log: () => {}, allowedOrigins: [site.url] });
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await rec.attach(context, site.url, [site.url, apiOrigin, hookOrigin]);
   }, 300_000);

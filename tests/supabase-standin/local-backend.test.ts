@@ -16,7 +16,8 @@ import { LOCAL_ANON_KEY } from '../../src/lib/supabase';
 import { useLocalStack } from '../backend/stack';
 
 const logs: string[] = [];
-const stack = useLocalStack({ telegramToken: '42:local-test', telegramChatId: '-100', persistent: true, log: (m) => logs.push(m) });
+// The preflights below stand for a page served from another origin than the stand-in's.
+const stack = useLocalStack({ telegramToken: '42:local-test', telegramChatId: '-100', persistent: true, log: (m) => logs.push(m), allowedOrigins: ['http://example.com'] });
 let supabase: SupabaseClient;
 
 

@@ -12,7 +12,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../supabase-standin/jwt';
 import { useLocalStack } from '../backend/stack';
 
-const stack = useLocalStack({ telegramToken: '42:rest', telegramChatId: '-1' });
+// The preflight test stands for a page served from another origin than the stand-in's.
+const stack = useLocalStack({ telegramToken: '42:rest', telegramChatId: '-1', allowedOrigins: ['http://example.com'] });
 
 
 /** supabase-js as the inbox creates it: the anon key, and a user's access token when signed in. */
