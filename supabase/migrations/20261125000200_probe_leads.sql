@@ -76,15 +76,8 @@ alter function public.claim_lead_for_notification(text, text, text, text, text, 
 alter function public.claim_stored_lead(text, text, text, text, text, text, text) set schema private;
 revoke all on function private.claim_stored_lead(text, text, text, text, text, text, text) from public, anon, authenticated, service_role;
 
-create function public.claim_lead_for_notification(
-  p_client text,
-  p_page text,
-  p_email text,
-  p_phone text,
-  p_first_name text default null,
-  p_last_name text default null,
-  p_message text default null
-) returns jsonb
+create function public.claim_lead_for_notification(p_client text, p_page text, p_email text, p_phone text,
+  p_first_name text default null, p_last_name text default null, p_message text default null) returns jsonb
 language sql volatile security definer set search_path = ''
 as $$
   select case when exists (select 1 from public.leads l where c.claimed ->> 'kind' = 'quote' and l.id = (c.claimed ->> 'id')::uuid and l.probe)
