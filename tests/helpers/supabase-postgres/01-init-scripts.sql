@@ -140,11 +140,7 @@ alter role postgres set search_path to "$user", public, extensions;
 
 create role dashboard_user nosuperuser createdb createrole replication;
 grant all on database postgres to dashboard_user;
-grant all on schema auth to dashboard_user;
-grant all on schema extensions to dashboard_user;
-grant all on all tables in schema auth to dashboard_user;
-grant all on all tables in schema extensions to dashboard_user;
-grant all on all sequences in schema auth to dashboard_user;
-grant all on all sequences in schema extensions to dashboard_user;
-grant all on all routines in schema auth to dashboard_user;
-grant all on all routines in schema extensions to dashboard_user;
+grant all on schema auth, extensions to dashboard_user;
+grant all on all tables in schema auth, extensions to dashboard_user;
+grant all on all sequences in schema auth, extensions to dashboard_user;
+grant all on all routines in schema auth, extensions to dashboard_user;

@@ -29,14 +29,10 @@
 
 -- demote postgres
 grant all on database postgres to postgres;
-grant all on schema auth to postgres;
-grant all on schema extensions to postgres;
-grant all on all tables in schema auth to postgres;
-grant all on all tables in schema extensions to postgres;
-grant all on all sequences in schema auth to postgres;
-grant all on all sequences in schema extensions to postgres;
-grant all on all routines in schema auth to postgres;
-grant all on all routines in schema extensions to postgres;
+grant all on schema auth, extensions to postgres;
+grant all on all tables in schema auth, extensions to postgres;
+grant all on all sequences in schema auth, extensions to postgres;
+grant all on all routines in schema auth, extensions to postgres;
 alter role postgres nosuperuser createdb createrole login replication bypassrls;
 
 -- auth permissions: supabase_auth_admin owns the auth tables; postgres and dashboard_user get every
