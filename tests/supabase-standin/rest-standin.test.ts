@@ -27,10 +27,10 @@ const ALICE = '11111111-1111-4111-8111-111111111111';
 const BOB = '22222222-2222-4222-8222-222222222222';
 
 /** An access token with the claims Supabase Auth issues. */
-function userToken(sub: string, aal: 'aal1' | 'aal2', expiresIn = 3600): Promise<string> {
+function userToken(sub: string, aal: 'aal1' | 'aal2', expiresIn = 3600, sessionId: string = crypto.randomUUID()): Promise<string> {
   return signJwt(
     stack.backend.keys,
-    { sub, role: 'authenticated', aud: 'authenticated', aal, email: `${sub.slice(0, 4)}@example.com`, session_id: crypto.randomUUID(), is_anonymous: false },
+    { sub, role: 'authenticated', aud: 'authenticated', aal, email: `${sub.slice(0, 4)}@example.com`, session_id: sessionId, is_anonymous: false },
     expiresIn,
   );
 }
@@ -422,7 +422,12 @@ describe('the lead inbox over REST (migration 20261124000000_lead_inbox.sql)', (
     await db.query(`INSERT INTO public.discount_leads (email, phone, page) VALUES ('sam@example.com', '4085550100', '/')`);
   });
 
-  const token = (sub: string, aal: 'aal1' | 'aal2') => userToken(sub, aal);
+  /** A token of an open session: its row in auth.sessions, as Supabase Auth keeps it (the staff check requires it). */
+  const token = async (sub: string, aal: 'aal1' | 'aal2') => {
+    const session = crypto.randomUUID();
+    await stack.backend.db.query('INSERT INTO auth.sessions (id, user_id, aal) VALUES ($1, $2, $3)', [session, sub, aal]);
+    return userToken(sub, aal, 3600, session);
+  };
 
   it('a staff member at aal1 and a signed-in non-staff user at aal2 get nothing; staff at aal2 sees and works the leads', async () => {
     for (const [who, jwt] of [['staff at aal1', await token(STAFF, 'aal1')], ['non-staff at aal2', await token(OTHER, 'aal2')]] as const) {
