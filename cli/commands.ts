@@ -1,4 +1,4 @@
-/** The one command-line entry: build, check, start, dev, new-city, leads, staff, schemas, lead-probe. */
+/** The one command-line entry: build, check, start, dev, new-city, leads, staff, schemas, doctor, lead-probe. */
 import '../generator/env.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +54,10 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'staff':
       return (await import('../staff/command.js')).staffCommand(args);
+    case 'doctor': {
+      const { doctorCommand } = await import('../ops/doctor.js');
+      return doctorCommand(args, process.env, (line) => console.log(line));
+    }
     case 'lead-probe': {
       const { leadProbeCommand } = await import('../ops/leadProbe.js');
       return leadProbeCommand(process.env, (line) => console.log(line));
@@ -82,7 +86,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     default:
-      console.error(`Unknown command "${command}". Use build, check, start, dev, new-city, leads, staff, schemas or lead-probe.`);
+      console.error(`Unknown command "${command}". Use build, check, start, dev, new-city, leads, staff, schemas, doctor or lead-probe.`);
       return 2;
   }
 }

@@ -31,5 +31,5 @@ export const ADMIN_CSP = [
 export const ADMIN_HEADERS: Record<string, string> = {
   'Content-Security-Policy': ADMIN_CSP,
   'X-Robots-Tag': 'noindex, nofollow',
-  'Cache-Control': 'no-cache',
+  'Cache-Control': 'no-store',
 };

@@ -1,0 +1,249 @@
+/**
+ * `npm run doctor -- <site URL>`: checks a deployed site and its Supabase project from outside, as
+ * the owner set them up by hand from docs/going-live.md, and prints one line per check: what was
+ * checked, then OK or the problem and the fix (the section of docs/going-live.md). Exit code 1 if
+ * anything is wrong. The Supabase project's URL and anon key are read from the site's own scripts
+ * (the forms' settings are compiled into them), so the site's URL is all it needs;
+ * SUPABASE_SERVICE_ROLE_KEY, when set, adds the checks only that key can make.
+ *
+ * It changes nothing, but for the test lead it says it inserts (only with the service role key,
+ * marked a probe so that it never reaches the office, and deleted at once).
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { resolveConnection } from '../contracts/supabaseConnection.js';
+import { CONTACT_PAGE } from '../supabase/functions/_shared/leadRules.js';
+import { createNodeClient } from '../staff/supabaseNode.js';
+
+const DOCS = 'https://github.com/{repo}/blob/main/docs/';
+const TIMEOUT_MS = 15_000;
+
+export interface CheckResult {
+  check: string;
+  ok: boolean;
+  /** What is wrong (when not ok) or a note (when ok but limited). */
+  detail?: string;
+  /** Where the fix is described: a docs/ page and anchor. */
+  fix?: string;
+}
+
+export interface DoctorOptions {
+  siteUrl: string;
+  serviceRoleKey?: string | undefined;
+  /** Called with each result as it comes. */
+  report?: (r: CheckResult) => void;
+}
+
+const FIX = {
+  https: 'going-live.md#8-domain',
+  headers: 'going-live.md#7-hosting-cloudflare-pages-the-default',
+  siteUrl: 'going-live.md#8-domain',
+  supabaseBuild: 'going-live.md#2-supabase-project-stores-the-leads',
+  migrations: 'going-live.md#4-deploy-the-backend',
+  signups: 'inbox.md#setting-it-up-in-production-the-owner-once',
+  staff: 'inbox.md#setting-it-up-in-production-the-owner-once',
+  leads: 'inbox.md#the-24-hour-promise',
+  telegram: 'going-live.md#3-telegram-bot-a-message-for-every-lead',
+  cms: 'editing.md#editing-in-the-browser',
+} as const;
+
+async function get(url: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(url, { redirect: 'manual', ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+}
+
+const isLoopback = (url: URL) => ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+
+/** The policies a response carries: several headers arrive joined by ", ", which no policy contains. */
+const policiesOf = (res: Response) => (res.headers.get('content-security-policy') ?? '').split(/,\s*(?=[a-z-]+-src |default-src )/).filter(Boolean);
+
+const directive = (policy: string, name: string) =>
+  policy.split(';').map((d) => d.trim().split(/\s+/)).find(([n]) => n === name)?.slice(1) ?? [];
+
+/** Every script a page loads, and the chunks they import, up to `limit` files. */
+async function siteScripts(origin: string, html: string, limit = 40): Promise<string[]> {
+  const queue = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => new URL(m[1]!, origin).href);
+  const seen = new Set<string>();
+  const texts: string[] = [];
+  while (queue.length && seen.size < limit) {
+    const url = queue.shift()!;
+    if (seen.has(url) || new URL(url).origin !== origin) continue;
+    seen.add(url);
+    const res = await get(url).catch(() => undefined);
+    if (!res?.ok) continue;
+    const text = await res.text();
+    texts.push(text);
+    for (const m of text.matchAll(/["'`](\.{0,2}\/[\w./-]+\.js)["'`]/g)) queue.push(new URL(m[1]!, url).href);
+  }
+  return texts;
+}
+
+/** The Supabase settings the forms were built with, read from the site's scripts. */
+export function supabaseSettingsIn(scripts: string[]): { url: string; anonKey: string } | undefined {
+  for (const text of scripts) {
+    const m = /supabaseUrl:\s*["'`]([^"'`]*)["'`]\s*,\s*supabaseAnonKey:\s*["'`]([^"'`]*)["'`]/.exec(text);
+    if (m) return { url: m[1]!, anonKey: m[2]! };
+  }
+  return undefined;
+}
+
+export async function runDoctor(opts: DoctorOptions): Promise<CheckResult[]> {
+  const results: CheckResult[] = [];
+  const record = (r: CheckResult) => {
+    results.push(r);
+    opts.report?.(r);
+    return r.ok;
+  };
+  const check = (name: string, fix: string, ok: boolean, detail?: string) => record({ check: name, ok, ...(!ok && { fix, ...(detail && { detail }) }) });
+
+  const site = new URL(opts.siteUrl);
+  const origin = site.origin;
+  // the site
+  if (site.protocol !== 'https:' && isLoopback(site)) record({ check: 'the site is served over HTTPS', ok: true, detail: 'a local address: checked on the deployed site' });
+  else check('the site is served over HTTPS', FIX.https, site.protocol === 'https:', `${origin} is not https`);
+  const home = await get(`${origin}/`).catch((err: unknown) => err as Error);
+  if (home instanceof Error || !home.ok) {
+    check('the home page answers', FIX.headers, false, home instanceof Error ? home.message : `HTTP ${home.status}`);
+    return results;
+  }
+  const hsts = home.headers.get('strict-transport-security') ?? '';
+  // Browsers ignore HSTS over plain http, and local servers rightly leave it out there.
+  if (!hsts && site.protocol !== 'https:' && isLoopback(site)) record({ check: 'HSTS is sent (Strict-Transport-Security, a year or more)', ok: true, detail: 'plain http on a local address: checked on the deployed site' });
+  else check('HSTS is sent (Strict-Transport-Security, a year or more)', FIX.headers, Number(/max-age=(\d+)/.exec(hsts)?.[1] ?? 0) >= 31_536_000, hsts ? `max-age too short: ${hsts}` : 'no Strict-Transport-Security header: _headers was not applied');
+
+  const contact = await get(`${origin}/contact`);
+  const contactHtml = await contact.text();
+  const scripts = await siteScripts(origin, contactHtml);
+  const built = supabaseSettingsIn(scripts);
+  // The forms' rule: without a project URL they post to the page's own origin (npm start answers it).
+  const supabase = built && resolveConnection({ supabaseUrl: built.url, supabaseAnonKey: built.anonKey }, origin);
+  const supabaseOrigin = supabase ? new URL(supabase.url).origin : origin;
+  const answers = supabase && (await get(`${supabase.url}/auth/v1/settings`, { headers: { apikey: supabase.key } }).catch(() => undefined));
+  const settings = answers?.ok ? ((await answers.json().catch(() => undefined)) as { disable_signup?: boolean } | undefined) : undefined;
+  check('the forms\' Supabase project answers (the site built with SUPABASE_URL and SUPABASE_ANON_KEY)', FIX.supabaseBuild, typeof settings?.disable_signup === 'boolean',
+    !built ? 'no Supabase settings found in the site\'s scripts' : !built.url ? 'the forms post to the site\'s own address, which a static host does not answer: build with SUPABASE_URL and SUPABASE_ANON_KEY set' : `${supabaseOrigin} answers ${answers ? `HTTP ${answers.status}` : 'nothing'}: is the project paused?`);
+
+  for (const [page, res, html] of [['/', home, await home.text()], ['/contact', contact, contactHtml]] as const) {
+    const policies = policiesOf(res);
+    const meta = /<meta[^>]+http-equiv="content-security-policy"/i.test(html);
+    check(`${page} has exactly one Content-Security-Policy`, FIX.headers, policies.length === 1 && !meta, `${policies.length} policy header(s)${meta ? ' and a <meta> policy' : ''}`);
+    const connect = policies[0] ? directive(policies[0], 'connect-src') : [];
+    check(`${page}'s policy lets the forms reach Supabase (connect-src ${supabaseOrigin})`, FIX.headers, supabaseOrigin === origin ? connect.includes("'self'") : connect.includes(supabaseOrigin), `connect-src is "${connect.join(' ')}"`);
+    const canonical = /<link[^>]+rel="canonical"[^>]+href="([^"]+)"/.exec(html)?.[1];
+    check(`${page}'s canonical URL is on ${origin}`, FIX.siteUrl, Boolean(canonical?.startsWith(`${origin}/`)), `canonical is ${canonical ?? 'missing'}: build with SITE_URL=${origin}`);
+  }
+
+  const robots = await get(`${origin}/robots.txt`).then((r) => r.text()).catch(() => '');
+  check('robots.txt names the sitemap on this origin', FIX.siteUrl, robots.includes(`Sitemap: ${origin}/sitemap.xml`), `robots.txt says "${/Sitemap: (\S+)/.exec(robots)?.[1] ?? 'no sitemap'}"`);
+  const sitemap = await get(`${origin}/sitemap.xml`).then((r) => r.text()).catch(() => '');
+  const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+  const foreign = locs.filter((l) => !l.startsWith(`${origin}/`));
+  check('the sitemap lists pages of this origin only', FIX.siteUrl, locs.length > 0 && foreign.length === 0, locs.length ? `${foreign.length} of ${locs.length} addresses elsewhere, e.g. ${foreign[0]}` : 'no sitemap.xml');
+
+  for (const page of ['/leads', '/admin']) {
+    const res = await get(`${origin}${page}`);
+    const robotsHeader = res.headers.get('x-robots-tag') ?? '';
+    const cache = res.headers.get('cache-control') ?? '';
+    check(`${page} is never indexed or cached (noindex, no-store)`, FIX.headers, res.ok && robotsHeader.includes('noindex') && cache.includes('no-store'), `HTTP ${res.status}, X-Robots-Tag "${robotsHeader}", Cache-Control "${cache}"`);
+  }
+  const missing = await get(`${origin}/doctor-${Date.now().toString(36)}-no-such-page`);
+  const missingHtml = await missing.text();
+  check('a missing page answers 404 with the site\'s 404 page', FIX.headers, missing.status === 404 && /404/.test(missingHtml), `HTTP ${missing.status}`);
+
+  // Supabase, with the anon key the site was built with
+  if (supabase && settings) await supabaseChecks(supabase.url, supabase.key, settings, opts.serviceRoleKey, check);
+
+  // the content manager's GitHub sign-in (Cloudflare Pages Function)
+  const auth = await get(`${origin}/api/auth`).catch(() => undefined);
+  const location = auth?.headers.get('location') ?? '';
+  // npm start has no Cloudflare Pages Functions (wrangler pages dev and Cloudflare have them).
+  if (auth?.status === 404 && isLoopback(site)) {
+    record({ check: 'the content manager\'s sign-in is set up (/api/auth leads to GitHub)', ok: true, detail: 'no Pages Functions on this local server: checked on the deployed site' });
+    return results;
+  }
+  check('the content manager\'s sign-in is set up (/api/auth leads to GitHub)', FIX.cms, auth?.status === 302 && location.startsWith('https://github.com/login/oauth/authorize'), auth ? `HTTP ${auth.status}: set GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET in the Pages project` : 'no answer');
+  return results;
+}
+
+type Check = (name: string, fix: string, ok: boolean, detail?: string) => boolean;
+
+async function supabaseChecks(url: string, anonKey: string, settings: { disable_signup?: boolean }, serviceRoleKey: string | undefined, check: Check): Promise<void> {
+  const headers = { apikey: anonKey, Authorization: `Bearer ${anonKey}`, 'Content-Type': 'application/json' };
+  // An inbox function answers a visitor 401/403 when the migrations are applied, 404 when not.
+  const rpc = await get(`${url}/rest/v1/rpc/count_leads`, { method: 'POST', headers, body: '{}' }).catch(() => undefined);
+  const rpcCode = rpc && ((await rpc.json().catch(() => ({}))) as { code?: string; message?: string });
+  check('the site\'s public key is the project\'s (a key rotated since the build is refused)', FIX.supabaseBuild, Boolean(rpc) && !(rpc!.status === 401 && rpcCode?.code !== '42501'), `HTTP ${rpc?.status} ${rpcCode?.message ?? ''}: build and deploy again with the current SUPABASE_ANON_KEY`);
+  check('the database has the migrations (the inbox\'s functions exist and refuse a visitor)', FIX.migrations, (rpc?.status === 401 || rpc?.status === 403) && rpcCode?.code === '42501', rpc ? `HTTP ${rpc.status}${rpc.status === 404 ? ': apply supabase/migrations' : ''}` : 'no answer: is the project paused?');
+
+  const read = await get(`${url}/rest/v1/leads?select=id&limit=1`, { headers }).catch(() => undefined);
+  const readRows = read?.ok ? ((await read.json()) as unknown[]) : [];
+  check('a visitor reads no lead back', FIX.migrations, Boolean(read) && readRows.length === 0, `HTTP ${read?.status}: ${readRows.length} rows readable with the public key`);
+  if (serviceRoleKey) {
+    await testLead(url, anonKey, createNodeClient(url, serviceRoleKey), check);
+  } else {
+    // Without the service role key a stored lead could not be kept from the office: a lead the
+    // rules refuse shows the table, its grant and its rules instead.
+    const refused = await get(`${url}/rest/v1/leads`, { method: 'POST', headers: { ...headers, Prefer: 'return=minimal' }, body: JSON.stringify({ first_name: ' ', last_name: 'Doctor', email: 'doctor@example.com', phone: '4085550100', message: 'x', page: CONTACT_PAGE }) }).catch(() => undefined);
+    const body = refused ? ((await refused.json().catch(() => ({}))) as { code?: string }) : {};
+    check('the leads table takes a visitor\'s insert and applies the forms\' rules (a blank name refused)', FIX.migrations, refused?.status === 400 && body.code === '23514', `HTTP ${refused?.status} ${body.code ?? ''}`);
+  }
+
+  check('sign-ups are off (only accounts the owner adds can sign in)', FIX.signups, settings.disable_signup === true, 'Authentication → Sign In / Providers → turn off "Allow new users to sign up"');
+
+  const keyless = await get(`${url}/functions/v1/notify-telegram`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }).catch(() => undefined);
+  check('notify-telegram is deployed and refuses a call without the key', FIX.migrations, keyless?.status === 401, keyless ? `HTTP ${keyless.status}${keyless.status === 404 ? ': the function is not deployed' : ''}` : 'no answer');
+
+  if (!serviceRoleKey) return;
+  const service = createNodeClient(url, serviceRoleKey);
+  const staff = await service.rpc('staff_list');
+  const members = (staff.data ?? []) as { user_id: string; email: string }[];
+  check('at least one staff member can use the lead inbox', FIX.staff, !staff.error && members.length > 0, staff.error ? staff.error.message : 'nobody: npm run staff -- add <email>');
+  const unenrolled: string[] = [];
+  for (const m of members) {
+    const { data } = await service.auth.admin.mfa.listFactors({ userId: m.user_id });
+    if (!data?.factors.some((f) => f.factor_type === 'totp' && f.status === 'verified')) unenrolled.push(m.email);
+  }
+  check('every staff member has set up the authenticator app', FIX.staff, unenrolled.length === 0, `not yet: ${unenrolled.join(', ')} (they set it up at their first sign-in)`);
+  const dayAgo = new Date(Date.now() - 24 * 3600_000).toISOString();
+  const overdue = await Promise.all(['leads', 'discount_leads'].map((t) => service.from(t).select('id', { count: 'exact', head: true }).eq('status', 'new').lt('created_at', dayAgo).then((r) => r.count ?? 0)));
+  check('no lead waits more than 24 hours unanswered', FIX.leads, overdue[0]! + overdue[1]! === 0, `${overdue[0]! + overdue[1]!} still new after 24 hours: answer them in the inbox at /leads`);
+  const failed = await Promise.all(['leads', 'discount_leads'].map((t) => service.from(t).select('id', { count: 'exact', head: true }).eq('status', 'new').not('notify_failed_at', 'is', null).then((r) => r.count ?? 0)));
+  check('no "Telegram message failed" lead is left unanswered', FIX.telegram, failed[0]! + failed[1]! === 0, `${failed[0]! + failed[1]!} new lead(s) whose Telegram message failed: check the bot (step 3), then answer them at /leads`);
+}
+
+/** The test lead: a probe (the service role issues its token), inserted as a visitor, then deleted. */
+async function testLead(url: string, anonKey: string, service: SupabaseClient, check: Check): Promise<void> {
+  const token = await service.rpc('issue_probe_token');
+  if (token.error) {
+    check('the database has the lead probe\'s migration (issue_probe_token)', FIX.migrations, false, token.error.message);
+    return;
+  }
+  const message = `Test lead of npm run doctor, not a customer (lead probe ${String(token.data)}).`;
+  const res = await get(`${url}/rest/v1/leads`, {
+    method: 'POST',
+    headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, 'Content-Type': 'application/json', Prefer: 'return=minimal' },
+    body: JSON.stringify({ first_name: 'Doctor', last_name: 'Check', email: 'doctor@example.com', phone: '4085550100', message, page: CONTACT_PAGE }),
+  }).catch(() => undefined);
+  const stored = await service.from('leads').select('id, probe').eq('message', message);
+  const rows = (stored.data ?? []) as { id: string; probe: boolean }[];
+  if (rows.length) await service.from('leads').delete().in('id', rows.map((r) => r.id));
+  check('a visitor may store a quote request (test lead inserted, kept from the office, deleted)', FIX.migrations, res?.status === 201 && rows.length === 1 && rows[0]!.probe, `HTTP ${res?.status}, stored ${rows.length}`);
+}
+
+/** The command: `npm run doctor -- https://www.example.com`. */
+export async function doctorCommand(args: string[], env: Record<string, string | undefined>, out: (line: string) => void): Promise<number> {
+  const siteUrl = args[0];
+  if (!siteUrl || !/^https?:\/\/[^\s/]+/.test(siteUrl)) {
+    out('Usage: npm run doctor -- https://www.your-site.com   (SUPABASE_SERVICE_ROLE_KEY set adds the staff, lead and database checks)');
+    return 2;
+  }
+  const docs = DOCS.replace('{repo}', env.CMS_GITHUB_REPO ?? env.GITHUB_REPOSITORY ?? 'OWNER/REPO');
+  const serviceRoleKey = env.SUPABASE_SERVICE_ROLE_KEY?.trim() || undefined;
+  out(`Checking ${siteUrl}${serviceRoleKey ? ' and its Supabase project with the service role key (one test lead is inserted and deleted)' : ' (set SUPABASE_SERVICE_ROLE_KEY for the staff, lead and database checks)'}:`);
+  const results = await runDoctor({
+    siteUrl,
+    serviceRoleKey,
+    report: (r) => out(r.ok ? `OK    ${r.check}${r.detail ? ` (${r.detail})` : ''}` : `FAIL  ${r.check}: ${r.detail ?? 'no'}. Fix: ${docs}${r.fix}`),
+  });
+  const failed = results.filter((r) => !r.ok).length;
+  out(failed ? `${failed} of ${results.length} checks failed.` : `All ${results.length} checks passed.`);
+  return failed ? 1 : 0;
+}

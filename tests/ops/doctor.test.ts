@@ -1,0 +1,160 @@
+/**
+ * `npm run doctor` against the `npm start` stack in-process (the built site, the local server, the
+ * stand-in with the real migrations and edge function): every check passes, and each
+ * misconfiguration that costs leads, injected one at a time, is named and makes it fail.
+ */
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../generator/build.js';
+import { createLocalBackend, type LocalBackend } from '../../supabase-standin/backend.js';
+import { startServer, type RunningServer } from '../../serve/server.js';
+import { createNodeClient } from '../../staff/supabaseNode.js';
+import { runDoctor, type CheckResult } from '../../ops/doctor.js';
+import { QUOTE } from '../backend/inboxDb.js';
+import { ROOT } from '../helpers/content.js';
+
+let dir: string;
+let dist: string;
+let backend: LocalBackend;
+let server: RunningServer;
+/** Set by a test: answers before the stand-in (a misconfiguration), or undefined. */
+let inject: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
+
+const service = () => createNodeClient(server.url, backend.keys.serviceRoleKey);
+const failed = (results: CheckResult[]) => results.filter((r) => !r.ok).map((r) => r.check);
+const doctor = (url = server.url) => runDoctor({ siteUrl: url, serviceRoleKey: backend.keys.serviceRoleKey });
+
+/** A staff member with the authenticator app set up, as `npm run staff -- add` and a first sign-in leave one. */
+async function enrolledStaff(email: string) {
+  const { data } = await service().auth.admin.createUser({ email, password: 'purple-otter-42-lamp', email_confirm: true });
+  await service().rpc('staff_add', { p_user_id: data.user!.id, p_email: email });
+  const member = createNodeClient(server.url, backend.keys.anonKey);
+  await member.auth.signInWithPassword({ email, password: 'purple-otter-42-lamp' });
+  const { data: factor } = await member.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
+  const code = new TOTP({ secret: Secret.fromBase32(factor!.totp.secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
+  expect((await member.auth.mfa.challengeAndVerify({ factorId: factor!.id, code })).error).toBeNull();
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'doctor-'));
+  dist = path.join(dir, 'dist');
+  backend = await createLocalBackend({ dataDir: undefined, env: {}, log: () => {} });
+  server = await startServer({
+    distDir: dist,
+    handlers: [async (req, res) => inject?.(req, res) || backend.handle(req, res)],
+  });
+  // As npm start builds it: the site's own address, the forms posting to it.
+  await build({ root: ROOT, contentDir: path.join(ROOT, 'content'), outDir: dist, siteUrl: server.url });
+  await enrolledStaff('owner@example.com');
+}, 300_000);
+
+afterAll(async () => {
+  await server?.close();
+  await backend?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('npm run doctor on a working npm start stack', () => {
+  it('passes every check, and leaves no lead behind', async () => {
+    const results = await doctor();
+    expect(failed(results)).toEqual([]);
+    expect(results.length).toBeGreaterThan(20);
+    expect((await service().from('leads').select('id')).data).toEqual([]);
+  });
+});
+
+describe('each misconfiguration, one at a time', () => {
+  const withInjected = async (handler: NonNullable<typeof inject>) => {
+    inject = handler;
+    try {
+      return failed(await doctor());
+    } finally {
+      inject = undefined;
+    }
+  };
+
+  it('sign-ups left on', async () => {
+    expect(await withInjected((req, res) => {
+      if (!req.url?.startsWith('/auth/v1/settings')) return false;
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"disable_signup":false}');
+      return true;
+    })).toEqual(['sign-ups are off (only accounts the owner adds can sign in)']);
+  });
+
+  it('notify-telegram not deployed', async () => {
+    expect(await withInjected((req, res) => {
+      if (!req.url?.startsWith('/functions/v1/')) return false;
+      res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"code":"NOT_FOUND"}');
+      return true;
+    })).toEqual(['notify-telegram is deployed and refuses a call without the key']);
+  });
+
+  it('the inbox migration not applied', async () => {
+    expect(await withInjected((req, res) => {
+      if (!req.url?.startsWith('/rest/v1/rpc/count_leads')) return false;
+      res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"code":"PGRST202","message":"Could not find the function public.count_leads"}');
+      return true;
+    })).toEqual(['the database has the migrations (the inbox\'s functions exist and refuse a visitor)']);
+  });
+
+  it('the public key rotated since the build', async () => {
+    expect(await withInjected((req, res) => {
+      if (!req.url?.startsWith('/rest/v1/')) return false;
+      res.writeHead(401, { 'Content-Type': 'application/json' }).end('{"message":"Invalid API key"}');
+      return true;
+    })).toEqual(expect.arrayContaining(['the site\'s public key is the project\'s (a key rotated since the build is refused)']));
+  });
+
+  it('a staff member without the authenticator app, a lead new for over a day, a failed Telegram message', async () => {
+    const { data } = await service().auth.admin.createUser({ email: 'new-hire@example.com', password: 'purple-otter-42-lamp', email_confirm: true });
+    await service().rpc('staff_add', { p_user_id: data.user!.id, p_email: 'new-hire@example.com' });
+    const { rows } = await backend.db.query<{ id: string }>(
+      `INSERT INTO public.leads (first_name, last_name, email, phone, message, page, created_at, notify_failed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, now() - interval '30 hours', now()) RETURNING id`,
+      [QUOTE.first_name, QUOTE.last_name, QUOTE.email, QUOTE.phone, QUOTE.message, QUOTE.page],
+    );
+    try {
+      expect(failed(await doctor())).toEqual([
+        'every staff member has set up the authenticator app',
+        'no lead waits more than 24 hours unanswered',
+        'no "Telegram message failed" lead is left unanswered',
+      ]);
+    } finally {
+      await backend.db.query('DELETE FROM public.leads WHERE id = $1', [rows[0]!.id]);
+      await service().rpc('staff_remove', { p_user_id: data.user!.id });
+    }
+  });
+
+  it('a site built without SUPABASE_URL on a static host (no Supabase behind it)', async () => {
+    const staticOnly = await startServer({ distDir: dist });
+    try {
+      expect(failed(await doctor(staticOnly.url))).toEqual(expect.arrayContaining([
+        'the forms\' Supabase project answers (the site built with SUPABASE_URL and SUPABASE_ANON_KEY)',
+      ]));
+    } finally {
+      await staticOnly.close();
+    }
+  });
+
+  it('a Content-Security-Policy that does not let the forms reach Supabase, and a site built for another address', async () => {
+    const other = path.join(dir, 'other');
+    await cp(dist, other, { recursive: true });
+    const headers = await readFile(path.join(other, '_headers'), 'utf8');
+    await writeFile(path.join(other, '_headers'), headers.replace(/connect-src 'self'/g, 'connect-src https://example.com'));
+    const copy = await startServer({ distDir: other, handlers: [(req, res) => backend.handle(req, res)] });
+    try {
+      const problems = failed(await doctor(copy.url));
+      expect(problems).toEqual(expect.arrayContaining([
+        '/\'s policy lets the forms reach Supabase (connect-src ' + copy.url + ')',
+        `/'s canonical URL is on ${copy.url}`,
+        'robots.txt names the sitemap on this origin',
+      ]));
+    } finally {
+      await copy.close();
+    }
+  });
+});
