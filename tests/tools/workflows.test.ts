@@ -40,6 +40,12 @@ describe('the workflows', () => {
     for (const script of used) expect(scripts, `${file}: npm run ${script}`).toContain(script);
   });
 
+  it('checks the site it just deployed with the doctor, after the deploy step', () => {
+    const deploy = readFileSync(path.join(DIR, 'deploy.yml'), 'utf8');
+    expect(deploy.indexOf('run: npm run doctor')).toBeGreaterThan(deploy.indexOf('command: pages deploy dist'));
+    expect(deploy.indexOf('command: pages deploy dist')).toBeGreaterThan(0);
+  });
+
   it('runs the lead probe every hour with the command the tests run', () => {
     const probe = readFileSync(path.join(DIR, 'lead-probe.yml'), 'utf8');
     expect(probe).toMatch(/cron: '\d+ \* \* \* \*'/);
