@@ -42,6 +42,18 @@ export interface PagesDevOptions {
   dir: string;
   /** Environment variables and secrets of the Pages project (`--binding NAME=VALUE`). */
   bindings?: Record<string, string>;
+  /** A port of 127.0.0.1 to listen on (a site built for its own address needs it first); default: any free one. */
+  port?: number;
+}
+
+/** A port of 127.0.0.1 that was free a moment ago, for a server whose address must be known before it starts. */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as import('node:net').AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 // eslint-disable-next-line no-control-regex
@@ -54,7 +66,7 @@ export async function startPagesDev(options: PagesDevOptions): Promise<PagesDev>
   const bindings = Object.entries(options.bindings ?? {}).flatMap(([name, value]) => ['--binding', `${name}=${value}`]);
   const server = await startChildServer(process.execPath, [
     wranglerBin, 'pages', 'dev', path.resolve(options.dir),
-    '--ip', '127.0.0.1', '--port', '0', '--inspector-port', '0',
+    '--ip', '127.0.0.1', '--port', String(options.port ?? 0), '--inspector-port', '0',
     '--persist-to', path.join(work, 'state'),
     '--compatibility-date', COMPATIBILITY_DATE,
     '--show-interactive-dev-session=false',

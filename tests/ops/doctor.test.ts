@@ -1,14 +1,16 @@
 /**
  * `npm run doctor` against the `npm start` stack in-process (the built site, the local server, the
  * stand-in with the real migrations and edge function): every check passes, and each
- * misconfiguration that costs leads, injected one at a time, is named and makes it fail.
+ * misconfiguration that costs leads, injected one at a time, is named and makes it fail. Then the
+ * production build under wrangler pages dev (Cloudflare's runtime, the Pages Functions included),
+ * its Supabase project on another origin: every check passes there too.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { build } from '../../generator/build.js';
 import { createLocalBackend, type LocalBackend } from '../../supabase-standin/backend.js';
 import { startServer, type RunningServer } from '../../serve/server.js';
@@ -16,6 +18,8 @@ import { createNodeClient } from '../../staff/supabaseNode.js';
 import { runDoctor, type CheckResult } from '../../ops/doctor.js';
 import { QUOTE } from '../backend/inboxDb.js';
 import { ROOT } from '../helpers/content.js';
+import { resetRateLimits } from '../helpers/site.js';
+import { freePort, startPagesDev, type PagesDev } from '../helpers/pagesDev.js';
 
 let dir: string;
 let dist: string;
@@ -51,6 +55,11 @@ beforeAll(async () => {
   await build({ root: ROOT, contentDir: path.join(ROOT, 'content'), outDir: dist, siteUrl: server.url });
   await enrolledStaff('owner@example.com');
 }, 300_000);
+
+// Each run of the doctor stores one test lead: every test is a new client for the per-client limits.
+beforeEach(async () => {
+  await resetRateLimits(backend);
+});
 
 afterAll(async () => {
   await server?.close();
@@ -156,5 +165,28 @@ describe('each misconfiguration, one at a time', () => {
     } finally {
       await copy.close();
     }
+  });
+});
+
+describe('npm run doctor on the production build under Cloudflare\'s runtime (wrangler pages dev)', () => {
+  let site: PagesDev;
+  let prod: string;
+  beforeAll(async () => {
+    // As the deploy workflow builds it: its own address, the forms posting to the Supabase project
+    // (here the stand-in of this file, on another origin).
+    const port = await freePort();
+    prod = path.join(dir, 'prod');
+    await build({ root: ROOT, contentDir: path.join(ROOT, 'content'), outDir: prod, siteUrl: `http://127.0.0.1:${port}`, supabaseUrl: server.url, supabaseAnonKey: backend.keys.anonKey });
+    site = await startPagesDev({ dir: prod, port, bindings: { SUPABASE_URL: server.url, GITHUB_CLIENT_ID: 'Iv1.doctor', GITHUB_CLIENT_SECRET: 'doctor-secret' } });
+  }, 300_000);
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  it('passes every check, the content manager\'s sign-in and HSTS included', async () => {
+    const results = await doctor(site.url);
+    expect(failed(results)).toEqual([]);
+    expect(results.find((r) => r.check.startsWith('HSTS'))?.detail).toBeUndefined();
+    expect(results.find((r) => r.check.startsWith('the content manager'))?.detail).toBeUndefined();
   });
 });
