@@ -7,7 +7,8 @@
  * SUPABASE_SERVICE_ROLE_KEY, when set, adds the checks only that key can make.
  *
  * It changes nothing, but for the test lead it says it inserts (only with the service role key,
- * marked a probe so that it never reaches the office, and deleted at once).
+ * marked a probe so that it never reaches the office, and deleted at once) and the one test
+ * message it announces before sending it to the office chat.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { resolveConnection } from '../contracts/supabaseConnection.js';
@@ -31,6 +32,8 @@ export interface DoctorOptions {
   serviceRoleKey?: string | undefined;
   /** Called with each result as it comes. */
   report?: (r: CheckResult) => void;
+  /** Told before anything is sent (the test message). */
+  announce?: (line: string) => void;
 }
 
 const FIX = {
@@ -149,7 +152,7 @@ export async function runDoctor(opts: DoctorOptions): Promise<CheckResult[]> {
   check('a missing page answers 404 with the site\'s 404 page', FIX.headers, missing.status === 404 && /404/.test(missingHtml), `HTTP ${missing.status}`);
 
   // Supabase, with the anon key the site was built with
-  if (supabase && settings) await supabaseChecks(supabase.url, supabase.key, settings, opts.serviceRoleKey, check);
+  if (supabase && settings) await supabaseChecks(supabase.url, supabase.key, settings, opts.serviceRoleKey, check, opts.announce ?? (() => {}));
 
   // the content manager's GitHub sign-in (Cloudflare Pages Function)
   const auth = await get(`${origin}/api/auth`).catch(() => undefined);
@@ -165,7 +168,9 @@ export async function runDoctor(opts: DoctorOptions): Promise<CheckResult[]> {
 
 type Check = (name: string, fix: string, ok: boolean, detail?: string) => boolean;
 
-async function supabaseChecks(url: string, anonKey: string, settings: { disable_signup?: boolean }, serviceRoleKey: string | undefined, check: Check): Promise<void> {
+async function supabaseChecks(
+  url: string, anonKey: string, settings: { disable_signup?: boolean }, serviceRoleKey: string | undefined, check: Check, announce: (line: string) => void,
+): Promise<void> {
   const headers = { apikey: anonKey, Authorization: `Bearer ${anonKey}`, 'Content-Type': 'application/json' };
   // An inbox function answers a visitor 401/403 when the migrations are applied, 404 when not.
   const rpc = await get(`${url}/rest/v1/rpc/count_leads`, { method: 'POST', headers, body: '{}' }).catch(() => undefined);
@@ -207,6 +212,20 @@ async function supabaseChecks(url: string, anonKey: string, settings: { disable_
   check('no lead waits more than 24 hours unanswered', FIX.leads, overdue[0]! + overdue[1]! === 0, `${overdue[0]! + overdue[1]!} still new after 24 hours: answer them in the inbox at /leads`);
   const failed = await Promise.all(['leads', 'discount_leads'].map((t) => service.from(t).select('id', { count: 'exact', head: true }).eq('status', 'new').not('notify_failed_at', 'is', null).then((r) => r.count ?? 0)));
   check('no "Telegram message failed" lead is left unanswered', FIX.telegram, failed[0]! + failed[1]! === 0, `${failed[0]! + failed[1]!} new lead(s) whose Telegram message failed: check the bot (step 3), then answer them at /leads`);
+  const lints = await service.rpc('security_findings');
+  const findings = ((lints.data ?? []) as { lint: string; object: string }[]).map((f) => `${f.lint} on ${f.object}`);
+  check('the database\'s security checks find nothing (the Security Advisor\'s lints)', FIX.migrations, !lints.error && findings.length === 0, lints.error ? `${lints.error.message}: apply supabase/migrations` : findings.join('; '));
+
+  // The one announced message: through the edge function, with its own Telegram secrets.
+  announce('Sending one test message to the office chat through the bot (notify-telegram)…');
+  const test = await get(`${url}/functions/v1/notify-telegram`, {
+    method: 'POST',
+    headers: { apikey: serviceRoleKey, Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' },
+    body: '{"test":true}',
+  }).catch(() => undefined);
+  const answer = test ? ((await test.json().catch(() => ({}))) as { ok?: boolean; delivered?: boolean; error?: string }) : {};
+  check('the bot posts to the office chat (the test message was delivered)', FIX.telegram, test?.status === 200 && answer.delivered === true,
+    !test ? 'no answer from notify-telegram' : test.status === 200 ? 'the function has no TELEGRAM_BOT_TOKEN / TELEGRAM_CHAT_ID secrets' : `HTTP ${test.status} ${answer.error ?? ''}: is the bot still in the chat?`);
 }
 
 /** The test lead: a probe (the service role issues its token), inserted as a visitor, then deleted. */
@@ -237,11 +256,12 @@ export async function doctorCommand(args: string[], env: Record<string, string |
   }
   const docs = DOCS.replace('{repo}', env.CMS_GITHUB_REPO ?? env.GITHUB_REPOSITORY ?? 'OWNER/REPO');
   const serviceRoleKey = env.SUPABASE_SERVICE_ROLE_KEY?.trim() || undefined;
-  out(`Checking ${siteUrl}${serviceRoleKey ? ' and its Supabase project with the service role key (one test lead is inserted and deleted)' : ' (set SUPABASE_SERVICE_ROLE_KEY for the staff, lead and database checks)'}:`);
+  out(`Checking ${siteUrl}${serviceRoleKey ? ' and its Supabase project with the service role key (one test lead is inserted and deleted, one test message is sent to the office chat)' : ' (set SUPABASE_SERVICE_ROLE_KEY for the staff, lead, database and Telegram checks)'}:`);
   const results = await runDoctor({
     siteUrl,
     serviceRoleKey,
     report: (r) => out(r.ok ? `OK    ${r.check}${r.detail ? ` (${r.detail})` : ''}` : `FAIL  ${r.check}: ${r.detail ?? 'no'}. Fix: ${docs}${r.fix}`),
+    announce: (line) => out(`      ${line}`),
   });
   const failed = results.filter((r) => !r.ok).length;
   out(failed ? `${failed} of ${results.length} checks failed.` : `All ${results.length} checks passed.`);

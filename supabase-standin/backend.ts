@@ -93,7 +93,7 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
   }
   const postgrest = await createPostgrest(db);
   const auth = createAuthServer({ db, keys, log });
-  const functions = createFunctions({ db, apiKey, env, fetch: options.fetch ?? globalThis.fetch, log });
+  const functions = createFunctions({ db, apiKey, serviceRoleKey: keys.serviceRoleKey, env, fetch: options.fetch ?? globalThis.fetch, log });
 
   let closed = false;
   return {

@@ -70,6 +70,17 @@ CREATE TABLE IF NOT EXISTS public._local_migrations (
   applied_at timestamptz NOT NULL DEFAULT now()
 );
 REVOKE ALL ON TABLE public._local_migrations FROM PUBLIC, anon, authenticated;
+-- Supabase keeps this record outside the API's schema; here it is in public, so it is refused to
+-- every API role explicitly, as the security checks (security_findings) expect of any public table.
+ALTER TABLE public._local_migrations ENABLE ROW LEVEL SECURITY;
+DO $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_policy WHERE polrelid = 'public._local_migrations'::regclass) THEN
+    CREATE POLICY "Only the stand-in reads its migration record" ON public._local_migrations
+      AS RESTRICTIVE FOR ALL TO PUBLIC USING (false) WITH CHECK (false);
+  END IF;
+END
+$$;
 GRANT USAGE ON SCHEMA public TO anon, authenticated, service_role;
 ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT ALL ON TABLES TO anon, authenticated, service_role;
 ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT ALL ON SEQUENCES TO anon, authenticated, service_role;

@@ -25,6 +25,8 @@ export interface FunctionsOptions {
   db: PGlite;
   /** The one public key of the stand-in (what Supabase injects as SUPABASE_ANON_KEY). */
   apiKey: string;
+  /** Its service role key (what Supabase injects as SUPABASE_SERVICE_ROLE_KEY). */
+  serviceRoleKey: string;
   /** The rest of the environment (TELEGRAM_*; SITE_URL is this server's own origin, see above). */
   env: (name: string) => string | undefined;
   fetch: typeof fetch;
@@ -88,6 +90,7 @@ export function createFunctions(options: FunctionsOptions): Functions {
   const envFor = (siteUrl: string | undefined) => (name: string) =>
     // The stand-in's project has one public key; a real project's keys in the shell must not count.
     name === 'SUPABASE_ANON_KEY' ? options.apiKey
+      : name === 'SUPABASE_SERVICE_ROLE_KEY' ? options.serviceRoleKey
       : publicKeyVariables.has(name) ? undefined
       : name === 'SITE_URL' ? siteUrl
       : options.env(name);

@@ -170,6 +170,29 @@ describe('notify-telegram handler', () => {
     });
   });
 
+  describe('the going-live check\'s test message (npm run doctor)', () => {
+    const SERVICE_KEY = 'service-role-key-of-the-project';
+    const env = () => ({ ...secrets, TELEGRAM_API_URL: apiUrl, SUPABASE_SERVICE_ROLE_KEY: SERVICE_KEY });
+
+    it('is sent with the service role key and {"test": true}, claiming no lead', async () => {
+      const claims = fakeClaims([lead]);
+      const { handler } = handlerWith(env(), claims.claim);
+      const res = await handler(post({ test: true }, { key: SERVICE_KEY }));
+      expect([res.status, await res.json()]).toEqual([200, { ok: true, delivered: true }]);
+      expect(received.map((c) => String(c.body.text))).toEqual([expect.stringContaining('Test message from the going-live check')]);
+      expect(claims.calls).toEqual([]);
+    });
+
+    it('is never sent for a visitor\'s key, a wrong key, or another body with the service key', async () => {
+      const { handler } = handlerWith(env());
+      expect((await handler(post({ test: true }))).status).toBe(400); // the anon key: a lead's body is required
+      expect((await handler(post({ test: true }, { key: `${SERVICE_KEY}x` }))).status).toBe(401);
+      expect((await handler(post({ test: true }, { key: null, headers: { apikey: SERVICE_KEY, Authorization: `Bearer ${ANON_KEY}` } }))).status).toBe(401);
+      expect((await handler(post(lead, { key: SERVICE_KEY }))).status).toBe(400);
+      expect(received).toHaveLength(0);
+    });
+  });
+
   describe('only with one of the project\'s public keys', () => {
     it.each<[string, Record<string, string>]>([
       ['no key at all', {}],

@@ -17,6 +17,7 @@ import { startServer, type RunningServer } from '../../serve/server.js';
 import { createNodeClient } from '../../staff/supabaseNode.js';
 import { runDoctor, type CheckResult } from '../../ops/doctor.js';
 import { QUOTE } from '../backend/inboxDb.js';
+import { startFakeTelegram } from '../backend/fakeTelegram.js';
 import { ROOT } from '../helpers/content.js';
 import { resetRateLimits } from '../helpers/site.js';
 import { freePort, startPagesDev, type PagesDev } from '../helpers/pagesDev.js';
@@ -25,6 +26,7 @@ let dir: string;
 let dist: string;
 let backend: LocalBackend;
 let server: RunningServer;
+let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
 /** Set by a test: answers before the stand-in (a misconfiguration), or undefined. */
 let inject: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
 
@@ -46,7 +48,8 @@ async function enrolledStaff(email: string) {
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'doctor-'));
   dist = path.join(dir, 'dist');
-  backend = await createLocalBackend({ dataDir: undefined, env: {}, log: () => {} });
+  telegram = await startFakeTelegram();
+  backend = await createLocalBackend({ dataDir: undefined, env: { TELEGRAM_BOT_TOKEN: '7000000001:doctor', TELEGRAM_CHAT_ID: '-100200300', TELEGRAM_API_URL: telegram.url }, log: () => {} });
   server = await startServer({
     distDir: dist,
     handlers: [async (req, res) => inject?.(req, res) || backend.handle(req, res)],
@@ -59,20 +62,23 @@ beforeAll(async () => {
 // Each run of the doctor stores one test lead: every test is a new client for the per-client limits.
 beforeEach(async () => {
   await resetRateLimits(backend);
+  telegram.reset();
 });
 
 afterAll(async () => {
   await server?.close();
   await backend?.close();
+  await telegram?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 describe('npm run doctor on a working npm start stack', () => {
-  it('passes every check, and leaves no lead behind', async () => {
+  it('passes every check, leaves no lead behind, and sends the one test message it announced', async () => {
     const results = await doctor();
     expect(failed(results)).toEqual([]);
     expect(results.length).toBeGreaterThan(20);
     expect((await service().from('leads').select('id')).data).toEqual([]);
+    expect(telegram.messages()).toEqual([expect.stringContaining('Test message from the going-live check')]);
   });
 });
 
@@ -99,7 +105,7 @@ describe('each misconfiguration, one at a time', () => {
       if (!req.url?.startsWith('/functions/v1/')) return false;
       res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"code":"NOT_FOUND"}');
       return true;
-    })).toEqual(['notify-telegram is deployed and refuses a call without the key']);
+    })).toEqual(['notify-telegram is deployed and refuses a call without the key', 'the bot posts to the office chat (the test message was delivered)']);
   });
 
   it('the inbox migration not applied', async () => {
@@ -135,6 +141,20 @@ describe('each misconfiguration, one at a time', () => {
     } finally {
       await backend.db.query('DELETE FROM public.leads WHERE id = $1', [rows[0]!.id]);
       await service().rpc('staff_remove', { p_user_id: data.user!.id });
+    }
+  });
+
+  it('the bot removed from the office chat', async () => {
+    telegram.state.reply = { status: 403, body: { ok: false, error_code: 403, description: 'Forbidden: bot was kicked from the group chat' } };
+    expect(failed(await doctor())).toEqual(['the bot posts to the office chat (the test message was delivered)']);
+  });
+
+  it('a new table left without row-level security', async () => {
+    await backend.db.exec('CREATE TABLE public.doctor_oops (id int)');
+    try {
+      expect(failed(await doctor())).toEqual(['the database\'s security checks find nothing (the Security Advisor\'s lints)']);
+    } finally {
+      await backend.db.exec('DROP TABLE public.doctor_oops');
     }
   });
 

@@ -44,7 +44,7 @@ export interface HandlerDeps {
 }
 
 export type NotifyResponseBody =
-  | { ok: true; delivered?: false; probe?: true }
+  | { ok: true; delivered?: boolean; probe?: true }
   | { ok: false; error: string; issues?: Array<{ path: string; message: string }> };
 
 function json(status: number, body: NotifyResponseBody, headers: Record<string, string> = {}): Response {
@@ -82,6 +82,9 @@ async function readText(req: Request, max: number): Promise<string> {
   return new TextDecoder().decode(bytes);
 }
 
+/** The going-live check's test message. */
+export const TEST_MESSAGE = '✅ Test message from the going-live check (npm run doctor): the bot can post here, so new leads will arrive in this chat.';
+
 export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Response> {
   const log = deps.log ?? ((msg: string) => console.log(msg));
 
@@ -103,13 +106,73 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
     }
   }
 
+  /** Posts `text` to the office chat; says what happened, never logs the token. */
+  async function postToChat(token: string, chatId: string, text: string): Promise<'sent' | 'unreachable' | 'rejected'> {
+    const apiBase = (deps.env('TELEGRAM_API_URL')?.trim() || 'https://api.telegram.org').replace(/\/+$/, '');
+    let tgRes: Response;
+    try {
+      tgRes = await deps.fetch(`${apiBase}/bot${token}/sendMessage`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ chat_id: chatId, text, parse_mode: 'HTML', link_preview_options: { is_disabled: true } }),
+        signal: AbortSignal.timeout(TELEGRAM_TIMEOUT_MS),
+      });
+    } catch (err) {
+      // Never log the URL: it contains the bot token.
+      log(`[notify-telegram] Telegram request failed: ${err instanceof Error ? err.name : 'error'}`);
+      return 'unreachable';
+    }
+    let tgBody: unknown = null;
+    try {
+      tgBody = await tgRes.json();
+    } catch {
+      tgBody = null;
+    }
+    const tgOk = typeof tgBody === 'object' && tgBody !== null && (tgBody as { ok?: unknown }).ok === true;
+    if (!tgRes.ok || !tgOk) {
+      const description =
+        typeof tgBody === 'object' && tgBody !== null && typeof (tgBody as { description?: unknown }).description === 'string'
+          ? (tgBody as { description: string }).description
+          : 'no description';
+      log(`[notify-telegram] Telegram answered ${tgRes.status}: ${description}`);
+      return 'rejected';
+    }
+    return 'sent';
+  }
+
+  /**
+   * The going-live check's one announced test message (`npm run doctor` with the service role
+   * key): no lead is involved, so it proves the secrets and the bot's place in the chat alone.
+   */
+  async function testMessage(req: Request): Promise<Response> {
+    if (req.method !== 'POST') return json(405, { ok: false, error: 'Method not allowed' }, { Allow: 'POST, OPTIONS' });
+    let body: unknown;
+    try {
+      body = JSON.parse(await readText(req, MAX_BODY_BYTES));
+    } catch {
+      return json(400, { ok: false, error: 'Request body must be valid JSON' });
+    }
+    if (typeof body !== 'object' || body === null || (body as { test?: unknown }).test !== true) {
+      return json(400, { ok: false, error: 'With the service role key, only {"test": true} is accepted' });
+    }
+    const token = deps.env('TELEGRAM_BOT_TOKEN')?.trim();
+    const chatId = deps.env('TELEGRAM_CHAT_ID')?.trim();
+    if (!token || !chatId) return json(200, { ok: true, delivered: false });
+    const sent = await postToChat(token, chatId, TEST_MESSAGE);
+    if (sent !== 'sent') return json(502, { ok: false, error: sent === 'unreachable' ? 'Could not reach Telegram' : 'Telegram rejected the message' });
+    return json(200, { ok: true, delivered: true });
+  }
+
   return async function handle(req: Request): Promise<Response> {
     try {
       if (req.method === 'OPTIONS') {
         return new Response(null, { status: 204, headers: { ...CORS_HEADERS, 'Access-Control-Max-Age': '86400' } });
       }
       // The key first, whatever the method: a caller without one learns nothing else.
-      if (!(await allKeysAccepted(presentedKeys((name) => req.headers.get(name)), publicKeys(deps.env)))) {
+      const presented = presentedKeys((name) => req.headers.get(name));
+      const serviceKey = deps.env('SUPABASE_SERVICE_ROLE_KEY')?.trim();
+      if (serviceKey && (await allKeysAccepted(presented, [serviceKey]))) return await testMessage(req);
+      if (!(await allKeysAccepted(presented, publicKeys(deps.env)))) {
         return json(401, { ok: false, error: 'Invalid API key' });
       }
       if (req.method !== 'POST') {
@@ -160,42 +223,10 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
         return json(200, { ok: true, delivered: false });
       }
 
-      const apiBase = (deps.env('TELEGRAM_API_URL')?.trim() || 'https://api.telegram.org').replace(/\/+$/, '');
-      let tgRes: Response;
-      try {
-        tgRes = await deps.fetch(`${apiBase}/bot${token}/sendMessage`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({
-            chat_id: chatId,
-            text: buildTelegramText(parsed.data, inboxUrl(claimed)),
-            parse_mode: 'HTML',
-            link_preview_options: { is_disabled: true },
-          }),
-          signal: AbortSignal.timeout(TELEGRAM_TIMEOUT_MS),
-        });
-      } catch (err) {
-        // Never log the URL: it contains the bot token.
-        log(`[notify-telegram] Telegram request failed: ${err instanceof Error ? err.name : 'error'}`);
+      const sent = await postToChat(token, chatId, buildTelegramText(parsed.data, inboxUrl(claimed)));
+      if (sent !== 'sent') {
         await recordFailure(claimed);
-        return json(502, { ok: false, error: 'Could not reach Telegram' });
-      }
-
-      let tgBody: unknown = null;
-      try {
-        tgBody = await tgRes.json();
-      } catch {
-        tgBody = null;
-      }
-      const tgOk = typeof tgBody === 'object' && tgBody !== null && (tgBody as { ok?: unknown }).ok === true;
-      if (!tgRes.ok || !tgOk) {
-        const description =
-          typeof tgBody === 'object' && tgBody !== null && typeof (tgBody as { description?: unknown }).description === 'string'
-            ? (tgBody as { description: string }).description
-            : 'no description';
-        log(`[notify-telegram] Telegram answered ${tgRes.status}: ${description}`);
-        await recordFailure(claimed);
-        return json(502, { ok: false, error: 'Telegram rejected the message' });
+        return json(502, { ok: false, error: sent === 'unreachable' ? 'Could not reach Telegram' : 'Telegram rejected the message' });
       }
       return json(200, { ok: true });
     } catch (err) {
