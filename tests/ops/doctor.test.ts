@@ -124,23 +124,39 @@ describe('each misconfiguration, one at a time', () => {
     })).toEqual(expect.arrayContaining(['the site\'s public key is the project\'s (a key rotated since the build is refused)']));
   });
 
-  it('a staff member without the authenticator app, a lead new for over a day, a failed Telegram message', async () => {
+  it('a staff member who has not set up the authenticator app', async () => {
     const { data } = await service().auth.admin.createUser({ email: 'new-hire@example.com', password: 'purple-otter-42-lamp', email_confirm: true });
     await service().rpc('staff_add', { p_user_id: data.user!.id, p_email: 'new-hire@example.com' });
-    const { rows } = await backend.db.query<{ id: string }>(
-      `INSERT INTO public.leads (first_name, last_name, email, phone, message, page, created_at, notify_failed_at)
-       VALUES ($1, $2, $3, $4, $5, $6, now() - interval '30 hours', now()) RETURNING id`,
-      [QUOTE.first_name, QUOTE.last_name, QUOTE.email, QUOTE.phone, QUOTE.message, QUOTE.page],
-    );
     try {
-      expect(failed(await doctor())).toEqual([
-        'every staff member has set up the authenticator app',
-        'no lead waits more than 24 hours unanswered',
-        'no "Telegram message failed" lead is left unanswered',
-      ]);
+      expect(failed(await doctor())).toEqual(['every staff member has set up the authenticator app']);
     } finally {
-      await backend.db.query('DELETE FROM public.leads WHERE id = $1', [rows[0]!.id]);
       await service().rpc('staff_remove', { p_user_id: data.user!.id });
+      await service().auth.admin.deleteUser(data.user!.id);
+    }
+  });
+
+  /** A stored quote request, made `hoursAgo` old, with its Telegram message failed or not. */
+  const storedLead = async (hoursAgo: number, messageFailed: boolean) => (await backend.db.query<{ id: string }>(
+    `INSERT INTO public.leads (first_name, last_name, email, phone, message, page, created_at, notify_failed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, now() - make_interval(hours => $7), CASE WHEN $8 THEN now() END) RETURNING id`,
+    [QUOTE.first_name, QUOTE.last_name, QUOTE.email, QUOTE.phone, QUOTE.message, QUOTE.page, hoursAgo, messageFailed],
+  )).rows[0]!.id;
+
+  it('a lead still new after 24 hours', async () => {
+    const id = await storedLead(30, false);
+    try {
+      expect(failed(await doctor())).toEqual(['no lead waits more than 24 hours unanswered']);
+    } finally {
+      await backend.db.query('DELETE FROM public.leads WHERE id = $1', [id]);
+    }
+  });
+
+  it('a lead whose Telegram message failed, still unanswered', async () => {
+    const id = await storedLead(1, true);
+    try {
+      expect(failed(await doctor())).toEqual(['no "Telegram message failed" lead is left unanswered']);
+    } finally {
+      await backend.db.query('DELETE FROM public.leads WHERE id = $1', [id]);
     }
   });
 
