@@ -82,9 +82,24 @@ describe('npm run doctor on a working npm start stack', () => {
   });
 });
 
+describe('npm run doctor without the service role key', () => {
+  it('passes the site\'s and the visitor\'s checks, and stores nothing (a lead the rules refuse stands in)', async () => {
+    const results = await runDoctor({ siteUrl: server.url });
+    expect(failed(results)).toEqual([]);
+    expect(results.map((r) => r.check)).toContain('the leads table takes a visitor\'s insert and applies the forms\' rules (a blank name refused)');
+    expect((await service().from('leads').select('id')).data).toEqual([]);
+    expect(telegram.messages()).toEqual([]);
+  });
+});
+
 describe('each misconfiguration, one at a time', () => {
-  const withInjected = async (handler: NonNullable<typeof inject>) => {
-    inject = handler;
+  /** The doctor's failed checks while requests to paths under `prefix` get `status` and `body`. */
+  const withInjected = async (prefix: string, status: number, body: unknown) => {
+    inject = (req, res) => {
+      if (!req.url?.startsWith(prefix)) return false;
+      res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+      return true;
+    };
     try {
       return failed(await doctor());
     } finally {
@@ -93,35 +108,19 @@ describe('each misconfiguration, one at a time', () => {
   };
 
   it('sign-ups left on', async () => {
-    expect(await withInjected((req, res) => {
-      if (!req.url?.startsWith('/auth/v1/settings')) return false;
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"disable_signup":false}');
-      return true;
-    })).toEqual(['sign-ups are off (only accounts the owner adds can sign in)']);
+    expect(await withInjected('/auth/v1/settings', 200, { disable_signup: false })).toEqual(['sign-ups are off (only accounts the owner adds can sign in)']);
   });
 
   it('notify-telegram not deployed', async () => {
-    expect(await withInjected((req, res) => {
-      if (!req.url?.startsWith('/functions/v1/')) return false;
-      res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"code":"NOT_FOUND"}');
-      return true;
-    })).toEqual(['notify-telegram is deployed and refuses a call without the key', 'the bot posts to the office chat (the test message was delivered)']);
+    expect(await withInjected('/functions/v1/', 404, { code: 'NOT_FOUND' })).toEqual(['notify-telegram is deployed and refuses a call without the key', 'the bot posts to the office chat (the test message was delivered)']);
   });
 
   it('the inbox migration not applied', async () => {
-    expect(await withInjected((req, res) => {
-      if (!req.url?.startsWith('/rest/v1/rpc/count_leads')) return false;
-      res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"code":"PGRST202","message":"Could not find the function public.count_leads"}');
-      return true;
-    })).toEqual(['the database has the migrations (the inbox\'s functions exist and refuse a visitor)']);
+    expect(await withInjected('/rest/v1/rpc/count_leads', 404, { code: 'PGRST202', message: 'Could not find the function public.count_leads' })).toEqual(['the database has the migrations (the inbox\'s functions exist and refuse a visitor)']);
   });
 
   it('the public key rotated since the build', async () => {
-    expect(await withInjected((req, res) => {
-      if (!req.url?.startsWith('/rest/v1/')) return false;
-      res.writeHead(401, { 'Content-Type': 'application/json' }).end('{"message":"Invalid API key"}');
-      return true;
-    })).toEqual(expect.arrayContaining(['the site\'s public key is the project\'s (a key rotated since the build is refused)']));
+    expect(await withInjected('/rest/v1/', 401, { message: 'Invalid API key' })).toEqual(expect.arrayContaining(['the site\'s public key is the project\'s (a key rotated since the build is refused)']));
   });
 
   it('a staff member who has not set up the authenticator app', async () => {
