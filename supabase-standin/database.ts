@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { DiscountLeadRow, LeadRow } from '../supabase/functions/_shared/leadRules.js';
 import { AUTH_SCHEMA_SQL } from './authSchema.js';
+import { PLATFORM_SCHEMA_SQL } from './platformSchema.js';
 
 export const DEFAULT_MIGRATIONS_DIR = fileURLToPath(new URL('../supabase/migrations/', import.meta.url));
 
@@ -99,6 +100,7 @@ export async function applyMigrations(
   if (!existsSync(migrationsDir)) throw new Error(`Migrations folder not found: ${migrationsDir}`);
   await db.exec(BOOTSTRAP_SQL);
   await db.exec(AUTH_SCHEMA_SQL);
+  await db.exec(PLATFORM_SCHEMA_SQL);
   const done = new Map(
     (await db.query<{ name: string; checksum: string }>('SELECT name, checksum FROM public._local_migrations')).rows.map(
       (r) => [r.name, r.checksum] as const,
