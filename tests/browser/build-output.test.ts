@@ -3,6 +3,7 @@
  * files): every page at its clean path, the sitemap, titles, descriptions and JSON-LD, JavaScript only
  * where a widget needs it, and the same bytes from the same input.
  */
+import { execFileSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
@@ -115,6 +116,15 @@ describe('the full build of the real site', () => {
 
   it('names only pictures that exist, each <img> with alt text, width and height', async () => {
     expect(await pictureProblems(dist, await distPages(dist), ORIGIN)).toEqual([]);
+  });
+
+  it('says what it was built from at /build.json: the commit and its time, no more, revalidated on every request, in no sitemap', async () => {
+    const info = JSON.parse(await readFile(path.join(dist, 'build.json'), 'utf8')) as Record<string, unknown>;
+    expect(Object.keys(info)).toEqual(['commit', 'time']);
+    expect(info.commit).toBe(process.env.GITHUB_SHA ?? execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim());
+    expect(info.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/);
+    expect(await readFile(path.join(dist, '_headers'), 'utf8')).toContain('\n/build.json\n  Cache-Control: public, max-age=0, must-revalidate\n');
+    expect(await readFile(path.join(dist, 'sitemap.xml'), 'utf8')).not.toContain('build.json');
   });
 
   it('builds byte-identical output from the same input', async () => {
