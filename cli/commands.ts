@@ -41,7 +41,8 @@ async function main(argv: string[]): Promise<number> {
       await session.start();
       const unwatch = await session.watch();
       // The content manager at /admin saves into the content folder through this server (no account needed).
-      const cms = new CmsLocalBackend(options.contentDir ?? contentDirFromEnv());
+      // Its publishStatus says "live" once the rebuild of a saved file is served.
+      const cms = new CmsLocalBackend(options.contentDir ?? contentDirFromEnv(), { whenServed: (change) => session.updateFor(change) });
       const { url } = await serve(options, options.outDir, {
         first: async (req, res) => (await session.handle(req, res)) || cms.handle(req, res),
         beforeStop: async () => {

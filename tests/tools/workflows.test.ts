@@ -13,6 +13,7 @@ import { truthy } from '@actions/expressions/result';
 import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser';
 import { afterAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
+import { DEPLOY_WORKFLOW, GATE_JOB } from '../../cms/app/publishState.js';
 import { ROOT } from '../helpers/content.js';
 
 const DIR = path.join(ROOT, '.github/workflows');
@@ -196,6 +197,11 @@ describe('deploy.yml: the changed files choose the gate, in one workflow', () =>
       expect(results.checks, `${gate}, ${fail.join()} failed`).toBe('failure');
       expect(results.deploy, `${gate}, ${fail.join()} failed`).toBe('skipped');
     }
+  });
+
+  it('names the content gate job as the content manager\'s publish panel looks for it', () => {
+    const workflow = YAML.parse(readFileSync(path.join(DIR, DEPLOY_WORKFLOW), 'utf8')) as { jobs: Record<string, { name?: string }> };
+    expect(workflow.jobs.gate?.name).toBe(GATE_JOB);
   });
 
   it('never takes "content" for a run where the suite should have run but was skipped', () => {
