@@ -100,7 +100,7 @@ function decapToken(): string | undefined {
  * cannot be reached says so in the panel, and editing goes on.
  */
 function followPublishes(CMS: DecapCms, config: Record<string, unknown>, backend: Record<string, unknown>, local: boolean) {
-  const panel = publishStatusPanel();
+  const panel = publishStatusPanel(local);
   let current: AbortController | undefined;
   CMS.registerEventListener({
     name: 'postPublish',

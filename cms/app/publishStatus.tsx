@@ -8,13 +8,14 @@ import * as React from 'react';
 import { createRoot } from 'react-dom/client';
 import { isSettled, type PublishState } from './publishState.js';
 
-/** Each state in the editor's words: a headline and what to do. */
-export function describeState(s: PublishState): { title: string; detail: string } {
+/** Each state in the editor's words: a headline and what to do (`local`: under `npm run dev`, where the dev server rebuilds). */
+export function describeState(s: PublishState, local = false): { title: string; detail: string } {
+  const wait = local ? 'The dev server rebuilds the page in a few seconds.' : 'A change is usually live within 3 minutes. You can keep editing.';
   switch (s.state) {
     case 'waiting':
-      return { title: 'Published. Waiting for the site to start building…', detail: 'A change is usually live within 3 minutes. You can keep editing.' };
+      return { title: 'Published. Waiting for the site to start building…', detail: wait };
     case 'building':
-      return { title: 'Building the site with your change…', detail: 'A change is usually live within 3 minutes. You can keep editing.' };
+      return { title: 'Building the site with your change…', detail: wait };
     case 'live':
       return { title: 'Your change is live.', detail: 'Visitors see it now.' };
     case 'failed':
@@ -22,7 +23,9 @@ export function describeState(s: PublishState): { title: string; detail: string 
         ? { title: 'Not published: the site refused this content.', detail: 'Nothing changed for visitors. Fix the problem below in the entry and publish again.' }
         : { title: 'The site could not be deployed, nothing changed for visitors.', detail: 'Your change is saved. Publish again in a few minutes; if it fails again, tell the developer.' };
     case 'unknown':
-      return { title: 'Cannot tell whether your change is live: GitHub cannot be reached.', detail: 'Your change is saved. Look at the site in a few minutes.' };
+      return local
+        ? { title: 'Cannot tell whether your change is live: the dev server does not answer.', detail: 'Your change is saved. Look at the terminal of npm run dev.' }
+        : { title: 'Cannot tell whether your change is live: GitHub cannot be reached.', detail: 'Your change is saved. Look at the site in a few minutes.' };
   }
 }
 
@@ -42,8 +45,8 @@ const CSS = `
 .publish-status a:focus-visible,.publish-status button:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 `;
 
-export function PublishStatus({ state, onDismiss }: { state: PublishState; onDismiss: () => void }) {
-  const { title, detail } = describeState(state);
+export function PublishStatus({ state, local, onDismiss }: { state: PublishState; local: boolean; onDismiss: () => void }) {
+  const { title, detail } = describeState(state, local);
   return (
     <section className="publish-status" aria-label="Publishing" data-state={state.state} style={{ borderLeftColor: COLORS[state.state] }}>
       <div role="status" aria-live="polite" aria-atomic="true">
@@ -58,7 +61,7 @@ export function PublishStatus({ state, onDismiss }: { state: PublishState; onDis
 }
 
 /** The panel's root (made on first use): show(state) draws it, hide() removes it. */
-export function publishStatusPanel(doc: Document = document) {
+export function publishStatusPanel(local: boolean, doc: Document = document) {
   let root: ReturnType<typeof createRoot> | undefined;
   const hide = () => root?.render(null);
   return {
@@ -72,7 +75,7 @@ export function publishStatusPanel(doc: Document = document) {
         doc.body.append(host);
         root = createRoot(host);
       }
-      root.render(<PublishStatus state={state} onDismiss={hide} />);
+      root.render(<PublishStatus state={state} local={local} onDismiss={hide} />);
     },
     hide,
   };

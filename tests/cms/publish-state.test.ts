@@ -135,6 +135,7 @@ describe('the publish panel, from GitHub and the live site', () => {
     const s = await begun();
     expect(await s.check()).toEqual({ state: 'unknown' });
     expect(describeState({ state: 'unknown' }).title).toBe('Cannot tell whether your change is live: GitHub cannot be reached.');
+    expect(describeState({ state: 'unknown' }, true).title).toBe('Cannot tell whether your change is live: the dev server does not answer.');
     github.down = false;
     live.commit = A;
     expect(await s.check()).toEqual({ state: 'live', url: `${live.url}${PAGE}` });
