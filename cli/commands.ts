@@ -1,4 +1,4 @@
-/** The one command-line entry: build, check, start, dev, new-city, leads, staff, schemas, doctor, lead-probe. */
+/** The one command-line entry: build, check, content-gate, start, dev, new-city, leads, staff, schemas, doctor, lead-probe. */
 import '../generator/env.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +41,8 @@ async function main(argv: string[]): Promise<number> {
       await session.start();
       const unwatch = await session.watch();
       // The content manager at /admin saves into the content folder through this server (no account needed).
-      const cms = new CmsLocalBackend(options.contentDir ?? contentDirFromEnv());
+      // Its publishStatus says "live" once the rebuild of a saved file is served.
+      const cms = new CmsLocalBackend(options.contentDir ?? contentDirFromEnv(), { whenServed: (change) => session.updateFor(change) });
       const { url } = await serve(options, options.outDir, {
         first: async (req, res) => (await session.handle(req, res)) || cms.handle(req, res),
         beforeStop: async () => {
@@ -67,12 +68,11 @@ async function main(argv: string[]): Promise<number> {
       await printLeads(path.join(root, '.data/pglite'));
       return 0;
     }
-    case 'check': {
-      const { checkContent } = await import('../generator/content.js');
-      const { model } = await checkContent({ root, contentDir: contentDirFromEnv() });
-      console.log(`Content is valid: ${model.services.length} services, ${model.cities.length} cities, ${model.legal.length} legal pages.`);
+    case 'check':
+      await checkCommand();
       return 0;
-    }
+    case 'content-gate':
+      return contentGate();
     case 'new-city': {
       const { writeNewCity } = await import('../generator/newCity.js');
       const file = await writeNewCity(contentDirFromEnv(), args.join(' '));
@@ -86,9 +86,47 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     default:
-      console.error(`Unknown command "${command}". Use build, check, start, dev, new-city, leads, staff, schemas, doctor or lead-probe.`);
+      console.error(`Unknown command "${command}". Use build, check, content-gate, start, dev, new-city, leads, staff, schemas, doctor or lead-probe.`);
       return 2;
   }
+}
+
+async function checkCommand() {
+  const { checkContent } = await import('../generator/content.js');
+  const { model } = await checkContent({ root, contentDir: contentDirFromEnv() });
+  console.log(`Content is valid: ${model.services.length} services, ${model.cities.length} cities, ${model.legal.length} legal pages.`);
+  return model;
+}
+
+/**
+ * The content gate of .github/workflows/deploy.yml, each step timed: `npm run check`, the
+ * production build, and the checks of the built pages content can break (tools/builtSite.ts, the
+ * code the tests run for them). A content problem fails it with the messages of `npm run check`.
+ */
+async function contentGate(): Promise<number> {
+  const steps: [string, number][] = [];
+  const timed = async <T>(name: string, step: () => Promise<T>): Promise<T> => {
+    const start = performance.now();
+    const result = await step();
+    steps.push([name, performance.now() - start]);
+    return result;
+  };
+  const model = await timed('npm run check', checkCommand);
+  await timed('production build', () => main(['build']));
+  const [{ checkBuiltSite }, { ADMIN_PAGE }, { INBOX_PAGE }] = await Promise.all([import('../tools/builtSite.js'), import('../cms/adminPage.js'), import('../staff/inboxPage.js')]);
+  const outDir = path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist'));
+  const checks = await checkBuiltSite(outDir, { origin: process.env.SITE_URL ?? model.site.siteUrl, exclude: [ADMIN_PAGE, INBOX_PAGE] });
+  steps.push(...checks.map((c): [string, number] => [`check: ${c.name}`, c.ms]));
+  const problems = checks.flatMap((c) => c.problems.map((p) => `${c.name}: ${p}`));
+  console.log(`\nContent gate, ${(steps.reduce((sum, [, ms]) => sum + ms, 0) / 1000).toFixed(1)} s:`);
+  for (const [name, ms] of steps) console.log(`  ${(ms / 1000).toFixed(2).padStart(6)} s  ${name}`);
+  if (problems.length) {
+    console.error(`\nThe built pages have ${problems.length} problem${problems.length === 1 ? '' : 's'}:`);
+    for (const p of problems) console.error(`  ${p}`);
+    return 1;
+  }
+  console.log('The built pages pass every check.');
+  return 0;
 }
 
 /**

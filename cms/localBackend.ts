@@ -14,6 +14,9 @@
  *   picked), and a photo sharp can decode; else the CMS shows why;
  * - every file is written whole or not at all (temporary file, then rename), and an entry's files
  *   are all checked before the first is written.
+ * After a Publish it answers publishStatus: building until the dev server serves the rebuild of
+ * the entry's file (`whenServed`, DevSession.updateFor), then live, or failed with the content
+ * problems in the words of `npm run check` (the admin page's panel, cms/app/publishState.ts).
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -21,7 +24,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import sharp from 'sharp';
 import { kindOf } from '../contracts/kinds.js';
+import type { ContentError } from '../contracts/errors.js';
+import { formatError } from '../contracts/validate/errors.js';
 import { MAX_UPLOAD_BYTES, pictureProblem } from './app/upload.js';
+import type { LocalPublishStatus } from './app/publishState.js';
 
 export const LOCAL_BACKEND_PATH = '/admin/api/v1';
 
@@ -56,8 +62,31 @@ interface Upload { path?: unknown; content?: unknown; encoding?: unknown }
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
+export interface CmsLocalBackendOptions {
+  /** Settles once the rebuild that re-read `change` (a path in content/) is served; asked before the file is written. */
+  whenServed?: (change: string) => Promise<{ errors: readonly ContentError[] }>;
+}
+
 export class CmsLocalBackend {
-  constructor(private readonly contentDir: string) {}
+  /** The last Publish's state: each Publish gets its own object, so an older one settling later changes nothing. */
+  private published: LocalPublishStatus = { state: 'none' };
+
+  constructor(private readonly contentDir: string, private readonly opts: CmsLocalBackendOptions = {}) {}
+
+  /** The entry's files are about to be written: follow their rebuild. */
+  private followRebuild(rels: string[]) {
+    const { whenServed } = this.opts;
+    if (!whenServed) return;
+    const status: LocalPublishStatus = { state: 'building' };
+    this.published = status;
+    Promise.all(rels.map(whenServed)).then(
+      (updates) => {
+        const problems = updates.flatMap((u) => u.errors).map(formatError);
+        Object.assign(status, problems.length ? { state: 'failed', problems: [...new Set(problems)] } : { state: 'live' });
+      },
+      () => Object.assign(status, { state: 'failed', problems: [] }),
+    );
+  }
 
   /** content/… as the CMS names it → the path relative to the content folder, or a refusal. */
   private rel(repoPath: unknown): string {
@@ -157,10 +186,13 @@ export class CmsLocalBackend {
         // Pictures first: the dev server's watcher then never sees an entry naming a missing picture.
         const writes: [string, string | Buffer][] = [];
         for (const a of assets) writes.push(await this.picture(a));
+        const entryFiles: string[] = [];
         for (const f of dataFiles) {
           if (typeof f?.raw !== 'string') throw new Refused(400, 'Malformed entry');
-          writes.push([this.writable(f.newPath ?? f.path), f.raw]);
+          entryFiles.push(this.writable(f.newPath ?? f.path));
+          writes.push([entryFiles.at(-1)!, f.raw]);
         }
+        this.followRebuild(entryFiles);
         for (const [rel, data] of writes) await writeWhole(this.abs(rel), data);
         for (const f of dataFiles) if (f.newPath && f.newPath !== f.path) await rm(this.abs(this.writable(f.path)), { force: true });
         return { message: 'entry persisted' };
@@ -185,6 +217,8 @@ export class CmsLocalBackend {
         return { message: 'deleted' };
       case 'getDeployPreview':
         return null;
+      case 'publishStatus':
+        return this.published;
       default:
         throw new Refused(422, `Unknown action ${String(action).slice(0, 40)}`);
     }

@@ -30,6 +30,7 @@ import { adminAssets, inboxAssets, writeAdminPage, writeInboxPage, type AdminAss
 import { ContentErrors, sortErrors } from '../contracts/validate/errors.js';
 import { headersFile, redirectsFile, robotsTxt, sitemapFiles } from './write/hostFiles.js';
 import { brokenLinks } from './write/links.js';
+import { writeBuildInfo } from './write/buildInfo.js';
 
 export interface BuildOptions {
   root: string;
@@ -364,6 +365,7 @@ export class Pipeline {
       writeFile(path.join(outDir, 'robots.txt'), robotsTxt(origin)),
       writeFile(path.join(outDir, '_headers'), headersFile(hostConfig)),
       writeFile(path.join(outDir, '_redirects'), redirectsFile(pages)),
+      writeBuildInfo(opts.root, outDir),
       this.writeBackOfficePages(outDir, model, this.admin, this.inbox),
     ]);
   }

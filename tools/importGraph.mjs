@@ -35,7 +35,7 @@ export const RULES = /** @type {const} */ ({
   'supabase-standin': ['contracts', 'supabase'],
   serve: ['contracts', 'generator', 'supabase-standin'],
   ops: ['contracts', 'src', 'staff', 'supabase/functions/_shared'],
-  cli: ['contracts', 'generator', 'serve', 'supabase-standin', 'cms', 'staff', 'ops'],
+  cli: ['contracts', 'generator', 'serve', 'supabase-standin', 'cms', 'staff', 'ops', 'tools'],
   functions: ['contracts', 'cms', 'staff'],
   bench: ['contracts', 'generator', 'serve', 'staff', 'supabase-standin', 'tools'],
   docs: ['contracts', 'generator', 'serve', 'cms', 'tools'],

@@ -17,6 +17,9 @@ import { CityPreview, ServicePreview, setPreviewContext, type PreviewContext } f
 import type { AdminSettings } from './settings.js';
 import { optionalObjectControl, type WidgetDefinition } from './optionalObject.js';
 import { pictureProblem } from './upload.js';
+import { slugOf } from '../../contracts/kinds.js';
+import { changedPage, followPublish, gitHubSource, localSource } from './publishState.js';
+import { publishStatusPanel } from './publishStatus.js';
 
 interface DecapCms {
   init(options: { config: Record<string, unknown> }): void;
@@ -25,7 +28,7 @@ interface DecapCms {
   registerWidget(name: string, control: React.ComponentType<never>, preview?: React.ComponentType<never>, schema?: object): void;
   getWidget(name: string): WidgetDefinition;
   registerCustomFormat(name: string, extension: string, format: ReturnType<typeof cmsYamlFormat>): void;
-  registerEventListener(listener: { name: 'preSave'; handler: (event: { entry: ImmutableEntry }) => undefined }): void;
+  registerEventListener(listener: { name: 'preSave' | 'postPublish'; handler: (event: { entry: ImmutableEntry }) => undefined }): void;
 }
 
 interface ImmutableEntry { get(key: 'collection' | 'slug'): string; get(key: 'data'): { toJS(): Record<string, unknown> } }
@@ -82,6 +85,46 @@ function checkPickedFiles() {
   }, true);
 }
 
+/** The editor's GitHub token, where Decap keeps the signed-in user. */
+function decapToken(): string | undefined {
+  try {
+    return (JSON.parse(localStorage.getItem('decap-cms-user') ?? '{}') as { token?: string }).token || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * After each Publish, the panel of cms/app/publishStatus.tsx follows that change until it is live
+ * or failed; a newer Publish takes over. Never awaited by Decap and never throws: a source that
+ * cannot be reached says so in the panel, and editing goes on.
+ */
+function followPublishes(CMS: DecapCms, config: Record<string, unknown>, backend: Record<string, unknown>, local: boolean) {
+  const panel = publishStatusPanel(local);
+  let current: AbortController | undefined;
+  CMS.registerEventListener({
+    name: 'postPublish',
+    handler: ({ entry }) => {
+      try {
+        const target = entryFile(config, entry.get('collection'), entry.get('slug'));
+        const page = target ? changedPage(target.kind, slugOf(target.file), entry.get('data').toJS()) : '/';
+        current?.abort();
+        current = new AbortController();
+        const source = local
+          ? localSource({ endpoint: `${location.origin}/admin/api/v1`, siteOrigin: location.origin, page })
+          : gitHubSource({
+            api: String(backend.api_root ?? 'https://api.github.com').replace(/\/+$/, ''), repo: String(backend.repo), branch: String(backend.branch ?? 'main'),
+            token: decapToken, siteOrigin: location.origin, page,
+          });
+        void followPublish(source, panel.show, { signal: current.signal }).catch((err: unknown) => console.error(err));
+      } catch (err) {
+        console.error(err);
+      }
+      return undefined;
+    },
+  });
+}
+
 async function start() {
   checkPickedFiles();
   const settings = JSON.parse(document.getElementById('cms-settings')?.textContent ?? '{}') as AdminSettings;
@@ -119,6 +162,8 @@ async function start() {
   // Sign-in goes to this very host (functions/api/auth.ts on Cloudflare Pages); on localhost and
   // 127.0.0.1 the dev server's local backend answers instead (cms/localBackend.ts).
   const backend = { ...(config.backend as Record<string, unknown>), base_url: location.origin };
+  // Decap uses the local backend on these hosts (local_backend below).
+  followPublishes(CMS, config, backend, ['localhost', '127.0.0.1'].includes(location.hostname));
   CMS.init({
     config: {
       ...config,

@@ -29,7 +29,24 @@ export function githubAnnotation(e: ContentError): string {
   const data = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
   const prop = (s: string) => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
   const where = [`file=${prop(e.file)}`, ...(e.line ? [`line=${e.line}`, `col=${e.column ?? 1}`] : []), ...(e.path ? [`title=${prop(e.path)}`] : [])];
-  return `::error ${where.join(',')}::${data(e.hint ? `${e.message}. Hint: ${e.hint}` : e.message)}`;
+  return `::error ${where.join(',')}::${data(e.hint ? `${e.message}${HINT}${e.hint}` : e.message)}`;
+}
+
+const HINT = '. Hint: ';
+
+/**
+ * The content problem back from the annotation GitHub stored for it (its checks API), so the
+ * content manager shows a failed deploy's problem in the words of `npm run check` (formatError).
+ */
+export function fromAnnotation(a: { path: string; start_line?: number | null; start_column?: number | null; title?: string | null; message: string }): ContentError {
+  const cut = a.message.lastIndexOf(HINT);
+  return {
+    file: a.path,
+    ...(a.start_line && { line: a.start_line, column: a.start_column ?? 1 }),
+    ...(a.title && { path: a.title }),
+    message: cut < 0 ? a.message : a.message.slice(0, cut),
+    ...(cut >= 0 && { hint: a.message.slice(cut + HINT.length) }),
+  };
 }
 
 export function sortErrors(errors: ContentError[]): ContentError[] {

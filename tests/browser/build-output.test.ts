@@ -3,12 +3,14 @@
  * files): every page at its clean path, the sitemap, titles, descriptions and JSON-LD, JavaScript only
  * where a widget needs it, and the same bytes from the same input.
  */
+import { execFileSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { build } from '../../generator/build.js';
 import { fileForRoute } from '../../contracts/routes.js';
 import { ROOT, tempDir, treeDigest } from '../helpers/content.js';
+import { canonicalProblems, PAGE_JS_BUDGET, pageHead, pictureProblems, scriptProblems } from '../../tools/builtSite.js';
 import { distPages, jsonLd, sitemapUrls } from '../helpers/dist.js';
 import { siteRoutes } from '../helpers/routes.js';
 
@@ -32,17 +34,15 @@ describe('the full build of the real site', () => {
   });
 
   it('lists every page in the sitemap (the 404 page excepted), with canonical URLs matching the pages', async () => {
-    const urls = sitemapUrls(await readFile(path.join(dist, 'sitemap.xml'), 'utf8'));
-    const htmlFiles = (await distPages(dist)).map((p) => p.file).filter((f) => f !== '404.html');
-    expect(urls).toHaveLength(htmlFiles.length);
-    for (const file of htmlFiles) {
-      const html = await readFile(path.join(dist, file), 'utf8');
-      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
-      expect(urls, file).toContain(canonical);
-    }
+    const pages = await distPages(dist);
+    const heads = await Promise.all(pages.map(async (p) => pageHead(p.route, await readFile(path.join(dist, p.file), 'utf8'))));
+    const sitemap = await readFile(path.join(dist, 'sitemap.xml'), 'utf8');
+    const robots = await readFile(path.join(dist, 'robots.txt'), 'utf8');
+    expect(canonicalProblems(heads, sitemap, robots, ORIGIN)).toEqual([]);
+    const urls = sitemapUrls(sitemap);
+    expect(urls).toHaveLength(pages.filter((p) => p.file !== '404.html').length);
     expect(urls).toContain(`${ORIGIN}/`);
     expect(urls).toContain(`${ORIGIN}/locations/deep-cleaning-colma-ca`);
-    expect(await readFile(path.join(dist, 'robots.txt'), 'utf8')).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
   });
 
   it('fetches a city page\'s hero first: preloaded from the head at high priority, its own file (cached across pages), not inlined', async () => {
@@ -105,6 +105,26 @@ describe('the full build of the real site', () => {
     for (const file of ['index.html', 'contact.html', 'checklist.html', 'locations/deep-cleaning-colma-ca.html']) {
       expect(await readFile(path.join(dist, file), 'utf8'), file).toMatch(/<script type="module" src="\/assets\/entry-[\w-]+\.js" fetchPriority="low">/);
     }
+  });
+
+  it(`keeps the JavaScript each page loads at first within ${PAGE_JS_BUDGET / 1024} KiB (gzip), every script it names existing`, async () => {
+    const pages = await distPages(dist);
+    expect(await scriptProblems(dist, pages)).toEqual([]);
+    // The check measures: the home page's own scripts are over a budget of 1 KiB.
+    expect(await scriptProblems(dist, pages.filter((p) => p.route === '/'), 1024)).toEqual([expect.stringMatching(/^\/: loads \d+\.\d KiB of JavaScript \(gzip\) at first, over the budget of 1 KiB$/)]);
+  });
+
+  it('names only pictures that exist, each <img> with alt text, width and height', async () => {
+    expect(await pictureProblems(dist, await distPages(dist), ORIGIN)).toEqual([]);
+  });
+
+  it('says what it was built from at /build.json: the commit and its time, no more, revalidated on every request, in no sitemap', async () => {
+    const info = JSON.parse(await readFile(path.join(dist, 'build.json'), 'utf8')) as Record<string, unknown>;
+    expect(Object.keys(info)).toEqual(['commit', 'time']);
+    expect(info.commit).toBe(process.env.GITHUB_SHA ?? execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim());
+    expect(info.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/);
+    expect(await readFile(path.join(dist, '_headers'), 'utf8')).toContain('\n/build.json\n  Cache-Control: public, max-age=0, must-revalidate\n');
+    expect(await readFile(path.join(dist, 'sitemap.xml'), 'utf8')).not.toContain('build.json');
   });
 
   it('builds byte-identical output from the same input', async () => {

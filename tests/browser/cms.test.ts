@@ -5,7 +5,8 @@
  * - a new city typed into the form is previewed by the real city template while typing, published,
  *   written as a valid YAML file, and the rebuilt site has its card, its page and its sitemap entry;
  * - an edited tagline reaches the page, and nothing else in the file changes; a city with only a
- *   card is edited without being asked for page texts;
+ *   card is edited without being asked for page texts; after each Publish the publish panel says
+ *   "live" once the rebuild is served, with a link to the page that changed;
  * - an empty required field, a too-short text and lists never opened are refused with the model's
  *   hints and npm run check's words, and no file is written;
  * - a picture is uploaded into content/images/ and goes through the image pipeline; a file that is
@@ -24,6 +25,7 @@ import { DevSession } from '../../serve/dev.js';
 import { startServer, type RunningServer } from '../../serve/server.js';
 import { contentCopy, problems, ROOT, tempDir } from '../helpers/content.js';
 import { useBrowser } from '../helpers/site.js';
+import { axeViolations } from '../../tools/browser.js';
 
 declare global {
   interface Window { __adminCspViolations?: string[] }
@@ -51,7 +53,7 @@ describe('the content manager at /admin', { timeout: 150_000 }, () => {
     session = new DevSession({ root: ROOT, contentDir, outDir, siteUrl: 'https://www.bayshinecleaning.com' });
     expect((await session.start()).errors).toEqual([]);
     stopWatching = await session.watch();
-    const cms = new CmsLocalBackend(contentDir);
+    const cms = new CmsLocalBackend(contentDir, { whenServed: (change) => session.updateFor(change) }); // as cli/commands.ts wires them
     server = await startServer({ distDir: outDir, handlers: [session.handle, cms.handle] });
   });
   afterAll(async () => {
@@ -155,6 +157,18 @@ describe('the content manager at /admin', { timeout: 150_000 }, () => {
     await tagline.fill('Colma homes, cleaned like our own');
     await publishAndRebuild(page, 'cities/colma.yaml');
     expect(await built('locations/deep-cleaning-colma-ca.html')).toContain('Colma homes, cleaned like our own');
+    // The publish panel says so as soon as the rebuild is served, with a link to the page.
+    const panel = page.getByRole('region', { name: 'Publishing' });
+    await expect.poll(() => panel.getByRole('status').textContent(), UI).toContain('Your change is live.');
+    const link = panel.getByRole('link', { name: 'View the page that changed' });
+    expect(await link.getAttribute('href')).toBe(`${server.url}/locations/deep-cleaning-colma-ca`);
+    expect((await axeViolations(page)).filter((v) => v.includes('publish-status'))).toEqual([]);
+    // By keyboard: from the link, Tab reaches Dismiss with a visible focus ring, and Enter dismisses.
+    await link.focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => [document.activeElement!.textContent, getComputedStyle(document.activeElement!).outlineStyle])).toEqual(['Dismiss', 'solid']);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => panel.count(), UI).toBe(0);
     const text = await readFile(file, 'utf8');
     expect(text.split('\n')[0]).toBe(MODELINE);
     expect(parseYaml(text)).toEqual({ ...before, page: { ...before.page, tagline: 'Colma homes, cleaned like our own' } });
@@ -171,6 +185,10 @@ describe('the content manager at /admin', { timeout: 150_000 }, () => {
     await description.fill('Lake Elizabeth, Mission San Jose and quiet family neighborhoods across the East Bay.');
     await publishAndRebuild(page, 'cities/fremont.yaml');
     expect(await built('locations.html')).toContain('Lake Elizabeth, Mission San Jose');
+    // Its change shows on /locations, where the publish panel's link leads.
+    const panel = page.getByRole('region', { name: 'Publishing' });
+    await expect.poll(() => panel.getByRole('status').textContent(), UI).toContain('Your change is live.');
+    expect(await panel.getByRole('link').getAttribute('href')).toBe(`${server.url}/locations`);
     expect(parseYaml(await readFile(file, 'utf8'))).toEqual({ ...before, description: 'Lake Elizabeth, Mission San Jose and quiet family neighborhoods across the East Bay.' });
     expect(await problems(contentDir)).toEqual([]);
     await closeAdmin(page);

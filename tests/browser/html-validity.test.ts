@@ -1,54 +1,23 @@
 /**
  * Every generated page is valid HTML by the W3C Nu HTML Checker (vnu.jar from npm `vnu-jar`, run
  * with the machine's Java). Invalid markup is what browsers, screen readers and crawlers each repair
- * in their own way. One Java run checks all pages (the JVM start is most of the time).
+ * in their own way. The check is tools/builtSite.ts's, which the content gate runs too.
  */
-import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { htmlProblems } from '../../tools/builtSite.js';
+import { tempDir } from '../helpers/content.js';
 import { distPages, type DistPage } from '../helpers/dist.js';
-
-const require = createRequire(import.meta.url);
-/** vnu-jar's main export is the path of vnu.jar. */
-const VNU_JAR = String(require('vnu-jar'));
-const JAVA = process.env.JAVA ?? (process.env.JAVA_HOME ? path.join(process.env.JAVA_HOME, 'bin/java') : 'java');
-
-interface VnuMessage {
-  type: 'error' | 'info' | 'non-document-error';
-  subType?: 'warning' | 'fatal' | 'io' | 'schema' | 'internal';
-  url?: string;
-  message: string;
-  extract?: string;
-  firstLine?: number;
-  lastLine?: number;
-  firstColumn?: number;
-  lastColumn?: number;
-}
-
-function runVnu(files: string[]): Promise<VnuMessage[]> {
-  return new Promise((resolve, reject) => {
-    // vnu exits 1 when it found errors; the JSON report (on stderr) is what counts.
-    execFile(JAVA, ['-jar', VNU_JAR, '--format', 'json', ...files], { maxBuffer: 1 << 28 }, (err, _stdout, stderr) => {
-      try {
-        resolve((JSON.parse(stderr) as { messages: VnuMessage[] }).messages);
-      } catch {
-        reject(new Error(`vnu.jar did not report (is Java 11+ installed? ${JAVA}): ${err?.message ?? ''}\n${stderr.slice(0, 2000)}`));
-      }
-    });
-  });
-}
-
-const isError = (m: VnuMessage) => m.type === 'error' || m.type === 'non-document-error' || m.subType === 'fatal';
 
 describe('HTML validity (W3C Nu HTML Checker)', () => {
   const dist = inject('siteDist');
   let pages: DistPage[];
-  let messages: VnuMessage[];
+  let problems: string[];
 
   beforeAll(async () => {
     pages = await distPages(dist);
-    messages = await runVnu(pages.map((p) => path.join(dist, p.file)));
+    problems = await htmlProblems(dist, pages);
   }, 120_000);
 
   it('checks every generated page', () => {
@@ -57,11 +26,17 @@ describe('HTML validity (W3C Nu HTML Checker)', () => {
   });
 
   it('finds no errors on any page', () => {
-    const fileOf = (url = '') => path.relative(dist, url.replace(/^file:/, '')) || url;
-    const report = messages.filter(isError).map((m) => {
-      const where = `${fileOf(m.url)}:${m.lastLine ?? m.firstLine ?? '?'}:${m.firstColumn ?? m.lastColumn ?? '?'}`;
-      return `${where} ${m.message}${m.extract ? `\n    …${m.extract.replace(/\s+/g, ' ').trim()}…` : ''}`;
-    });
-    expect(report.length, `${report.length} HTML errors:\n${report.join('\n')}`).toBe(0);
+    expect(problems.length, `${problems.length} HTML errors:\n${problems.join('\n')}`).toBe(0);
   });
+
+  it('would see an error, with its file and line (the checker is not blind)', async () => {
+    const tmp = await tempDir('html-validity-');
+    try {
+      await writeFile(path.join(tmp.dir, 'bad.html'), '<!DOCTYPE html>\n<html lang="en"><head><title>x</title></head>\n<body><p><div>x</div></p></body></html>\n');
+      const found = await htmlProblems(tmp.dir, [{ file: 'bad.html', route: '/bad' }]);
+      expect(found.join('\n')).toMatch(/^bad\.html:3:\d+ .*p/m);
+    } finally {
+      await tmp.remove();
+    }
+  }, 60_000);
 });

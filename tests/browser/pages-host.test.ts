@@ -60,6 +60,14 @@ function expectHostHeaders(res: Response, mine: Response, where: string) {
 const fileOf = (route: string) => (route === '/' ? 'index.html' : `${route.slice(1)}.html`);
 
 describe('the production build on Cloudflare Pages (wrangler pages dev)', () => {
+  it('serves /build.json as JSON that every request revalidates, so the content manager sees a deploy at once', async () => {
+    const res = await get(host.url, '/build.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(Object.keys(await res.json() as object)).toEqual(['commit', 'time']);
+  });
+
   it('serves every page at its clean URL with one policy and the headers the local server sends, HSTS too', async () => {
     expect(visitorPages.length).toBeGreaterThan(10);
     for (const route of visitorPages) {

@@ -1,13 +1,14 @@
 /**
  * The JSON-LD search engines read: every block parses, uses only schema.org types and properties
  * that exist (vocabulary from schema-dts's type definitions, offline) with values in their ranges,
- * the business node holds what a local-business result needs, and its facts (phone, city, hours)
- * are the ones the page itself shows.
+ * the business node holds what a local-business result needs (tools/builtSite.ts, which the content
+ * gate runs too), and its facts (phone, city, hours) are the ones the page itself shows.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { distPages } from '../helpers/dist.js';
 import { collectPageFacts, type PageFacts } from '../helpers/pageFacts.js';
-import { checkJsonLd, isSubtype, loadVocabulary, type Vocabulary } from '../helpers/schemaOrg.js';
+import { isBusiness as isBusinessIn, isIndexable, jsonLdNodes, structuredDataProblems } from '../../tools/builtSite.js';
+import { checkJsonLd, loadVocabulary, type Vocabulary } from '../../tools/schemaOrg.js';
 import { useBrowser, useSite } from '../helpers/site.js';
 
 const ORIGIN = 'https://www.bayshinecleaning.com'; // tests/globalSetup.ts builds with this SITE_URL
@@ -49,33 +50,30 @@ describe('structured data (JSON-LD)', () => {
   beforeAll(async () => {
     vocab = loadVocabulary();
     const routes = (await distPages(site.dist)).map((p) => p.route);
-    pages = (await collectPageFacts(browser, site.url, routes)).map((facts) => {
-      const errors: string[] = [];
-      const docs: unknown[] = [];
-      facts.jsonLd.forEach((text, i) => {
-        try {
-          docs.push(JSON.parse(text));
-        } catch (err) {
-          errors.push(`${facts.route}: JSON-LD block ${i + 1} does not parse: ${(err as Error).message}`);
-        }
-      });
-      const nodes = docs.flatMap((d) => asArray((d as JsonNode)['@graph'] as JsonNode[] | undefined ?? [d as JsonNode]));
-      return { facts, docs, nodes, errors };
-    });
+    pages = (await collectPageFacts(browser, site.url, routes)).map((facts) => ({ facts, ...jsonLdNodes(facts) }));
   }, 120_000);
 
-  const indexable = () => pages.filter((p) => !/noindex/.test(p.facts.robots ?? ''));
-  const isBusiness = (n: JsonNode) => typesOf(n).some((t) => isSubtype(vocab, t, 'LocalBusiness'));
+  const indexable = () => pages.filter((p) => isIndexable(p.facts));
+  const isBusiness = (n: JsonNode) => isBusinessIn(vocab, n);
 
-  it('every block parses, and every indexable page has one', () => {
-    expect(pages.flatMap((p) => p.errors)).toEqual([]);
-    const without = indexable().filter((p) => p.docs.length === 0).map((p) => p.facts.route);
-    expect(without, 'indexable pages without JSON-LD').toEqual([]);
+  it('every block parses and uses only schema.org types and properties that exist, with values in their ranges; every indexable page describes the business in one node, the same everywhere, with name, description, url, telephone, address (CA, locality) and areaServed', () => {
+    expect(pages.filter((p) => isIndexable(p.facts)).length).toBeGreaterThan(20);
+    const problems = structuredDataProblems(vocab, pages.map((p) => p.facts), ORIGIN);
+    expect(problems.length, problems.join('\n')).toBe(0);
   });
 
-  it('uses only schema.org types and properties that exist, with values in their ranges', () => {
-    const problems = pages.flatMap((p) => p.docs.flatMap((d) => checkJsonLd(vocab, d).map((msg) => `${p.facts.route} ${msg}`)));
-    expect(problems.length, problems.join('\n')).toBe(0);
+  it('the shared check refuses a page with two business nodes, none, a wrong url or a block that does not parse', () => {
+    const home = pages.find((p) => p.facts.route === '/')!.facts;
+    const business = JSON.stringify({ '@context': 'https://schema.org', '@graph': [pages.find((p) => p.facts.route === '/')!.nodes.find(isBusiness)] });
+    const page = (route: string, jsonLd: string[]) => ({ route, robots: null, jsonLd });
+    const problems = structuredDataProblems(vocab, [home, page('/two', [business, business]), page('/none', []), page('/broken', ['{']), page('/url', [business.replace(`"${ORIGIN}/"`, '"https://elsewhere.example/"')])], ORIGIN);
+    expect(problems).toEqual(expect.arrayContaining([
+      '/two: 2 LocalBusiness nodes, expected 1',
+      '/none: 0 LocalBusiness nodes, expected 1',
+      '/none: no JSON-LD on an indexable page',
+      expect.stringMatching(/^\/broken: JSON-LD block 1 does not parse/),
+      `/url: business.url is https://elsewhere.example/, expected ${ORIGIN}/`,
+    ]));
   });
 
   it('the vocabulary check itself catches made-up types, properties and values', () => {
@@ -86,27 +84,6 @@ describe('structured data (JSON-LD)', () => {
       '@context': 'https://schema.org', '@type': 'HomeAndConstructionBusiness', phone: '1', areaServed: { '@type': 'Person', name: 'x' },
       openingHoursSpecification: { '@type': 'OpeningHoursSpecification', dayOfWeek: 'Mon' }, address: { '@type': 'PostalAdress' },
     })).toHaveLength(4);
-  });
-
-  it('every indexable page describes the business with name, description, url, telephone, address (CA, locality) and areaServed', () => {
-    const problems: string[] = [];
-    for (const { facts, nodes } of indexable()) {
-      const businesses = nodes.filter(isBusiness);
-      if (businesses.length !== 1) {
-        problems.push(`${facts.route}: ${businesses.length} LocalBusiness nodes, expected 1`);
-        continue;
-      }
-      const b = businesses[0]!;
-      for (const key of ['name', 'description', 'url', 'telephone']) if (typeof b[key] !== 'string' || !(b[key] as string).trim()) problems.push(`${facts.route}: business.${key} missing`);
-      if (b.url !== `${ORIGIN}/`) problems.push(`${facts.route}: business.url is ${String(b.url)}, expected ${ORIGIN}/`);
-      if (!/^\+1\d{10}$/.test(String(b.telephone))) problems.push(`${facts.route}: business.telephone ${String(b.telephone)} is not +1 and 10 digits`);
-      const address = b.address as JsonNode | undefined;
-      if (address?.addressRegion !== 'CA') problems.push(`${facts.route}: business.address.addressRegion is ${String(address?.addressRegion)}, expected CA`);
-      if (typeof address?.addressLocality !== 'string' || !address.addressLocality) problems.push(`${facts.route}: business.address.addressLocality missing`);
-      const served = asArray(b.areaServed as JsonNode | JsonNode[] | undefined);
-      if (!served.length || served.some((c) => typeof c.name !== 'string' || !c.name)) problems.push(`${facts.route}: business.areaServed missing or without names`);
-    }
-    expect(problems.length, problems.join('\n')).toBe(0);
   });
 
   it('the phone number, city and opening hours in the data are the ones the page shows', () => {

@@ -2,7 +2,8 @@
  * The CMS's local backend of `npm run dev` (cms/localBackend.ts), over HTTP as the
  * browser reaches it: only same-origin JSON requests, only content files and pictures, nothing
  * outside content/, and an upload that is no picture, too large or damaged is refused with a
- * message while nothing of the entry is written.
+ * message while nothing of the entry is written; after a publish it says when the dev server
+ * serves the rebuild.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,6 +13,8 @@ import { CmsLocalBackend, LOCAL_BACKEND_PATH } from '../../cms/localBackend.js';
 import { startServer, type RunningServer } from '../../serve/server.js';
 import { MAX_UPLOAD_BYTES } from '../../cms/app/upload.js';
 import { contentCopy, tempDir, treeDigest } from '../helpers/content.js';
+import type { ContentError } from '../../contracts/errors.js';
+import { formatError } from '../../contracts/validate/errors.js';
 
 describe('the CMS local backend', () => {
   let tmp: Awaited<ReturnType<typeof tempDir>>;
@@ -98,5 +101,25 @@ describe('the CMS local backend', () => {
     expect((await readFile(path.join(contentDir, 'images/cities/colma-photo.jpg'))).equals(photo)).toBe(true);
     expect(await readFile(path.join(contentDir, 'cities/colma.yaml'), 'utf8')).toBe(raw);
     expect((await readdir(path.join(contentDir, 'images/cities'))).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('says what became of the last publish: building until the rebuild of its file is served, then live or failed in npm run check\'s words', async () => {
+    const pending = new Map<string, (u: { errors: ContentError[] }) => void>();
+    const backend = new CmsLocalBackend(contentDir, { whenServed: (change) => new Promise((resolve) => pending.set(change, resolve)) });
+    const status = () => backend.handleAction('publishStatus', {});
+    expect(await status()).toEqual({ state: 'none' });
+    const raw = await readFile(path.join(contentDir, 'cities/colma.yaml'), 'utf8');
+    await backend.handleAction('persistEntry', { dataFiles: [{ path: 'content/cities/colma.yaml', raw }], assets: [] });
+    expect([...pending.keys()]).toEqual(['cities/colma.yaml']);
+    expect(await status()).toEqual({ state: 'building' });
+    pending.get('cities/colma.yaml')!({ errors: [] });
+    await expect.poll(status).toEqual({ state: 'live' });
+
+    // The next publish's rebuild finds a problem no form could see (a city named twice).
+    await backend.handleAction('persistEntry', { dataFiles: [{ path: 'content/cities/colma-again.yaml', raw }], assets: [] });
+    expect(await status()).toEqual({ state: 'building' });
+    const error: ContentError = { file: 'content/cities/colma-again.yaml', line: 1, column: 7, path: 'name', message: 'city "Colma" is already defined in content/cities/colma.yaml', hint: 'each city once' };
+    pending.get('cities/colma-again.yaml')!({ errors: [error] });
+    await expect.poll(status).toEqual({ state: 'failed', problems: [formatError(error)] });
   });
 });

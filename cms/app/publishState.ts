@@ -1,0 +1,194 @@
+/**
+ * What became of the editor's last Publish, until it settles: waiting, building, live (with the
+ * page that changed) or failed (the content problem in the words of `npm run check`, or the site
+ * could not be deployed), or that it cannot tell.
+ *
+ * - On the deployed site: "live" is what visitors get, the live site's /build.json naming the
+ *   published commit or a later one; the deploy workflow's run for that commit says waiting,
+ *   building or failed (GitHub's API, with the token the editor signed in with). A newer push that
+ *   overtakes the change (its run cancelled in favour of the next) is followed, since it holds it.
+ * - Under `npm run dev`: the dev server's local backend says when the rebuild of the saved file is
+ *   served (cms/localBackend.ts, action publishStatus).
+ * Nothing here throws: what cannot be reached is "cannot tell", and the editor goes on editing.
+ */
+import { BUILD_INFO_PATH, type BuildInfo } from '../../contracts/buildInfo.js';
+import type { KindName } from '../../contracts/kinds.js';
+import { cityRoute, entryRoute, ROUTES } from '../../contracts/routes.js';
+import { formatError, fromAnnotation } from '../../contracts/validate/errors.js';
+
+export type PublishState =
+  | { state: 'waiting' }
+  | { state: 'building' }
+  | { state: 'live'; url: string }
+  /** `problems`: content problems as `npm run check` prints them; none: the deploy itself failed. */
+  | { state: 'failed'; problems: string[] }
+  | { state: 'unknown' };
+
+export const isSettled = (s: PublishState) => s.state === 'live' || s.state === 'failed';
+
+/** Where the state of one publish is read from: begin() right after Publish, then check() until it settles. */
+export interface PublishSource {
+  begin(): Promise<void>;
+  check(): Promise<PublishState>;
+}
+
+/** The deploy workflow's file and the name of its content gate job (.github/workflows/deploy.yml; tests/tools/workflows.test.ts holds them together). */
+export const DEPLOY_WORKFLOW = 'deploy.yml';
+export const GATE_JOB = 'Content gate';
+
+const PAGE_OF_KIND: Partial<Record<KindName, string>> = {
+  site: ROUTES.home, home: ROUTES.home, servicesIndex: ROUTES.services, locations: ROUTES.locations, contact: ROUTES.contact,
+  checklist: ROUTES.checklist, forms: ROUTES.contact, customerLogin: ROUTES.customerLogin, bookOnline: ROUTES.bookOnline,
+};
+
+/** The page that shows an entry's change: its own page, or where it appears (a city with only a card: /locations). */
+export function changedPage(kind: KindName, slug: string, data: Record<string, unknown>): string {
+  if (kind === 'city') return data.page ? cityRoute(slug) : ROUTES.locations;
+  if (kind === 'service' || kind === 'legal') return entryRoute(slug);
+  return PAGE_OF_KIND[kind] ?? ROUTES.home;
+}
+
+interface Run { id: number; event: string; status: string; conclusion: string | null }
+interface Job { id: number; name: string; conclusion: string | null }
+interface Annotation { path: string; start_line?: number | null; start_column?: number | null; title?: string | null; message: string; annotation_level: string }
+
+export interface GitHubSourceOptions {
+  /** https://api.github.com, or the backend's api_root. */
+  api: string;
+  /** owner/name */
+  repo: string;
+  branch: string;
+  /** The editor's token, read when needed (the content manager keeps it). */
+  token: () => string | undefined;
+  /** The live site: its /build.json says what visitors get. */
+  siteOrigin: string;
+  /** The page that changed, a path. */
+  page: string;
+  fetch?: typeof fetch;
+}
+
+export function gitHubSource(o: GitHubSourceOptions): PublishSource {
+  const get = o.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  /** The commit that holds the change: the branch's head right after Publish, or a later one that overtook it. */
+  let target: string | undefined;
+  /** Live commit → whether it holds the target (GitHub's compare, asked once per commit). */
+  const holds = new Map<string, boolean>();
+  const gh = async <T>(path: string): Promise<T> => {
+    const token = o.token();
+    const res = await get(`${o.api}/repos/${o.repo}${path}`, {
+      headers: { accept: 'application/vnd.github+json', ...(token && { authorization: `Bearer ${token}` }) },
+      cache: 'no-store',
+    });
+    if (!res.ok) throw new Error(`GitHub answered ${res.status} for ${path}`);
+    return (await res.json()) as T;
+  };
+  const head = async () => (await gh<{ sha: string }>(`/commits/${encodeURIComponent(o.branch)}`)).sha;
+  const liveCommit = async (): Promise<string | undefined> => {
+    try {
+      const res = await get(o.siteOrigin + BUILD_INFO_PATH, { cache: 'no-store' });
+      return res.ok ? ((await res.json()) as BuildInfo).commit ?? undefined : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const isLive = async (live: string | undefined, wanted: string) => {
+    if (!live) return false;
+    if (live === wanted) return true;
+    if (!holds.has(`${wanted}…${live}`)) {
+      const { status } = await gh<{ status: string }>(`/compare/${wanted}...${live}`);
+      holds.set(`${wanted}…${live}`, status === 'ahead' || status === 'identical');
+    }
+    return holds.get(`${wanted}…${live}`)!;
+  };
+  return {
+    async begin() {
+      target = await head().catch(() => undefined);
+    },
+    async check() {
+      try {
+        const wanted = (target ??= await head());
+        if (await isLive(await liveCommit(), wanted)) return { state: 'live', url: o.siteOrigin + o.page };
+        const { workflow_runs: runs } = await gh<{ workflow_runs: Run[] }>(`/actions/workflows/${DEPLOY_WORKFLOW}/runs?head_sha=${wanted}&event=push&per_page=5`);
+        const run = runs[0]; // newest first
+        if (!run || run.status !== 'completed') return { state: run?.status === 'in_progress' ? 'building' : 'waiting' };
+        // Deployed: the live site shows it at the next look.
+        if (run.conclusion === 'success') return { state: 'building' };
+        if (run.conclusion === 'cancelled' || run.conclusion === 'skipped') {
+          // A newer push took its place (deploy.yml's concurrency): that one holds this change too.
+          const now = await head();
+          if (now !== wanted) {
+            target = now;
+            return { state: 'building' };
+          }
+          return { state: 'failed', problems: [] };
+        }
+        return { state: 'failed', problems: await contentProblems(run) };
+      } catch {
+        return { state: 'unknown' };
+      }
+    },
+  };
+
+  /** The content gate's problems, read back from its annotations; [] when something else failed. */
+  async function contentProblems(run: Run): Promise<string[]> {
+    const { jobs } = await gh<{ jobs: Job[] }>(`/actions/runs/${run.id}/jobs?per_page=100`);
+    const gate = jobs.find((j) => j.name === GATE_JOB && j.conclusion === 'failure');
+    if (!gate) return [];
+    const annotations = await gh<Annotation[]>(`/check-runs/${gate.id}/annotations?per_page=100`);
+    return annotations.filter((a) => a.annotation_level === 'failure' && a.path.startsWith('content/')).map((a) => formatError(fromAnnotation(a)));
+  }
+}
+
+/** What the dev server's local backend answers for publishStatus (cms/localBackend.ts). */
+export interface LocalPublishStatus { state: 'none' | 'building' | 'live' | 'failed'; problems?: string[] }
+
+export function localSource(o: { endpoint: string; siteOrigin: string; page: string; fetch?: typeof fetch }): PublishSource {
+  const get = o.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  return {
+    async begin() {},
+    async check() {
+      try {
+        const res = await get(o.endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'publishStatus', params: {} }) });
+        if (!res.ok) return { state: 'unknown' };
+        const status = (await res.json()) as LocalPublishStatus;
+        if (status.state === 'live') return { state: 'live', url: o.siteOrigin + o.page };
+        if (status.state === 'failed') return { state: 'failed', problems: status.problems ?? [] };
+        return { state: status.state === 'building' ? 'building' : 'waiting' };
+      } catch {
+        return { state: 'unknown' };
+      }
+    },
+  };
+}
+
+export interface Clock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export const realClock: Clock = { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
+
+/**
+ * Reads the source every `everyMs` and tells each new state, until it settles, the signal aborts
+ * (a newer Publish took over) or `giveUpMs` passed (then: cannot tell).
+ */
+export async function followPublish(source: PublishSource, onState: (s: PublishState) => void, opts: { signal: AbortSignal; clock?: Clock; everyMs?: number; giveUpMs?: number }): Promise<void> {
+  const { signal, clock = realClock, everyMs = 5_000, giveUpMs = 30 * 60_000 } = opts;
+  const started = clock.now();
+  let last = '';
+  const tell = (s: PublishState) => {
+    if (signal.aborted || JSON.stringify(s) === last) return;
+    last = JSON.stringify(s);
+    onState(s);
+  };
+  tell({ state: 'waiting' });
+  await source.begin();
+  for (;;) {
+    if (signal.aborted) return;
+    const state = await source.check();
+    tell(state);
+    if (isSettled(state) || signal.aborted) return;
+    if (clock.now() - started >= giveUpMs) return tell({ state: 'unknown' });
+    await clock.sleep(everyMs);
+  }
+}

@@ -1,0 +1,236 @@
+/**
+ * The content manager's publish panel, its state read from local fakes of GitHub's API and of the
+ * live site (tests/helpers/fakeGitHub.ts): waiting and building from the deploy workflow's run,
+ * live only once the live site's /build.json holds the commit, failed with the content problem as
+ * `npm run check` prints it or with "the site could not be deployed", a second publish overtaking
+ * the first, and GitHub unreachable (it cannot tell, and nothing throws).
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { changedPage, followPublish, gitHubSource, type Clock, type PublishSource, type PublishState } from '../../cms/app/publishState.js';
+import { describeState } from '../../cms/app/publishStatus.js';
+import { checkContent } from '../../generator/content.js';
+import { ContentErrors, githubAnnotation } from '../../contracts/validate/errors.js';
+import { contentCopy, problems, withTempDir } from '../helpers/content.js';
+import { fakeGitHubApi, fakeLiveSite, type FakeAnnotation, type FakeGitHubApi } from '../helpers/fakeGitHub.js';
+
+const A = 'a'.repeat(40);
+const B = 'b'.repeat(40);
+const OLD = '0'.repeat(39) + '1';
+const TOKEN = 'gho_editor';
+
+let github: FakeGitHubApi;
+let live: Awaited<ReturnType<typeof fakeLiveSite>>;
+beforeAll(async () => {
+  [github, live] = await Promise.all([fakeGitHubApi(), fakeLiveSite()]);
+});
+afterAll(async () => {
+  await Promise.all([github?.close(), live?.close()]);
+});
+beforeEach(() => {
+  // The site runs OLD; the editor's Publish made A on top of it.
+  Object.assign(github, { head: A, down: false, requests: [] });
+  github.parents.clear();
+  github.parents.set(A, OLD);
+  github.runs.clear();
+  github.jobs.clear();
+  github.annotations.clear();
+  live.commit = OLD;
+});
+
+const PAGE = '/locations/deep-cleaning-colma-ca';
+const source = (token: string | undefined = TOKEN) => gitHubSource({ api: github.url, repo: github.repo, branch: 'main', token: () => token, siteOrigin: live.url, page: PAGE });
+
+async function begun(s = source()): Promise<PublishSource> {
+  await s.begin();
+  return s;
+}
+
+/** What GitHub stores for a `::error …::…` line a step printed (its workflow-command parsing). */
+function annotationOf(command: string): FakeAnnotation {
+  const m = /^::error ([^:]*)::(.*)$/.exec(command)!;
+  const unescape = (s: string) => s.replace(/%0A/g, '\n').replace(/%0D/g, '\r').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
+  const props = Object.fromEntries(m[1]!.split(',').map((kv) => [kv.slice(0, kv.indexOf('=')), unescape(kv.slice(kv.indexOf('=') + 1))]));
+  return { path: props.file!, start_line: Number(props.line), start_column: props.col ? Number(props.col) : null, title: props.title ?? null, message: unescape(m[2]!), annotation_level: 'failure' };
+}
+
+describe('the publish panel, from GitHub and the live site', () => {
+  it('waits for the run, builds while it runs and after it deployed, and says live only once the live site serves the commit, with the page that changed', async () => {
+    const s = await begun();
+    expect(await s.check()).toEqual({ state: 'waiting' });
+    github.runs.set(A, [{ id: 1, head_sha: A, event: 'push', status: 'queued', conclusion: null }]);
+    expect(await s.check()).toEqual({ state: 'waiting' });
+    github.runs.get(A)![0]!.status = 'in_progress';
+    expect(await s.check()).toEqual({ state: 'building' });
+    Object.assign(github.runs.get(A)![0]!, { status: 'completed', conclusion: 'success' });
+    // The workflow says it deployed; visitors still get OLD: not live yet.
+    expect(await s.check()).toEqual({ state: 'building' });
+    live.commit = A;
+    expect(await s.check()).toEqual({ state: 'live', url: `${live.url}${PAGE}` });
+    expect(describeState({ state: 'live', url: '' }).title).toBe('Your change is live.');
+    // Every call to GitHub carried the editor's own token.
+    expect(github.requests.length).toBeGreaterThan(5);
+    expect(new Set(github.requests.map((r) => r.authorization))).toEqual(new Set([`Bearer ${TOKEN}`]));
+  });
+
+  it('says live when the live site runs a later commit that holds the change', async () => {
+    const s = await begun();
+    github.parents.set(B, A);
+    live.commit = B;
+    expect(await s.check()).toEqual({ state: 'live', url: `${live.url}${PAGE}` });
+  });
+
+  it('shows the content gate\'s problems exactly as npm run check prints them', async () => {
+    await withTempDir('publish-failed-', async (dir) => {
+      const contentDir = await contentCopy(dir);
+      await writeFile(path.join(contentDir, 'cities/colma.yaml'), (await import('node:fs/promises').then((fs) => fs.readFile(path.join(contentDir, 'cities/colma.yaml'), 'utf8'))).replace(/^population: .*\n/m, ''));
+      const expected = await problems(contentDir);
+      expect(expected.length).toBeGreaterThan(0);
+      // The gate printed its annotations (cli/commands.ts); GitHub stored them on the job.
+      const errors = await checkContent({ root: dir, contentDir }).then(() => [], (e: unknown) => (e as ContentErrors).errors);
+      github.runs.set(A, [{ id: 2, head_sha: A, event: 'push', status: 'completed', conclusion: 'failure' }]);
+      github.jobs.set(2, [{ id: 21, name: 'Changed files', conclusion: 'success' }, { id: 22, name: 'Content gate', conclusion: 'failure' }, { id: 23, name: 'Full test suite', conclusion: 'skipped' }]);
+      github.annotations.set(22, [
+        ...errors.map((e) => annotationOf(githubAnnotation({ ...e, file: path.relative(dir, path.resolve(dir, e.file)) }))),
+        { path: '.github', start_line: 1, start_column: null, title: null, message: 'Process completed with exit code 1.', annotation_level: 'failure' },
+      ]);
+      const state = await (await begun()).check();
+      expect(state).toEqual({ state: 'failed', problems: expected });
+      expect(describeState(state).title).toBe('Not published: the site refused this content.');
+    });
+  });
+
+  it('says the site could not be deployed when anything but the content failed', async () => {
+    github.runs.set(A, [{ id: 3, head_sha: A, event: 'push', status: 'completed', conclusion: 'failure' }]);
+    github.jobs.set(3, [{ id: 31, name: 'Content gate', conclusion: 'success' }, { id: 32, name: 'deploy', conclusion: 'failure' }]);
+    const state = await (await begun()).check();
+    expect(state).toEqual({ state: 'failed', problems: [] });
+    expect(describeState(state).title).toBe('The site could not be deployed, nothing changed for visitors.');
+  });
+
+  it('follows a newer publish that overtook this one (its run cancelled for the next), and says live when that one is', async () => {
+    const s = await begun();
+    github.runs.set(A, [{ id: 4, head_sha: A, event: 'push', status: 'in_progress', conclusion: null }]);
+    expect(await s.check()).toEqual({ state: 'building' });
+    // A second publish: B on top of A; A's run is cancelled in favour of B's.
+    github.head = B;
+    github.parents.set(B, A);
+    Object.assign(github.runs.get(A)![0]!, { status: 'completed', conclusion: 'cancelled' });
+    github.runs.set(B, [{ id: 5, head_sha: B, event: 'push', status: 'in_progress', conclusion: null }]);
+    expect(await s.check()).toEqual({ state: 'building' });
+    expect(await s.check()).toEqual({ state: 'building' });
+    expect(github.requests.at(-1)!.path).toContain(`head_sha=${B}`);
+    live.commit = B;
+    expect(await s.check()).toEqual({ state: 'live', url: `${live.url}${PAGE}` });
+  });
+
+  it('a cancelled run with nothing newer is a failed deploy, not a wait forever', async () => {
+    github.runs.set(A, [{ id: 6, head_sha: A, event: 'push', status: 'completed', conclusion: 'cancelled' }]);
+    expect(await (await begun()).check()).toEqual({ state: 'failed', problems: [] });
+  });
+
+  it('cannot tell while GitHub cannot be reached or refuses the token, and carries on when it answers again', async () => {
+    github.down = true;
+    const s = await begun();
+    expect(await s.check()).toEqual({ state: 'unknown' });
+    expect(describeState({ state: 'unknown' }).title).toBe('Cannot tell whether your change is live: GitHub cannot be reached.');
+    expect(describeState({ state: 'unknown' }, true).title).toBe('Cannot tell whether your change is live: the dev server does not answer.');
+    github.down = false;
+    live.commit = A;
+    expect(await s.check()).toEqual({ state: 'live', url: `${live.url}${PAGE}` });
+    expect(await (await begun(source(''))).check()).toEqual({ state: 'unknown' }); // signed out: GitHub answers 401
+  });
+
+  it('names the page that changed for each kind of entry', () => {
+    expect(changedPage('city', 'colma', { page: {} })).toBe('/locations/deep-cleaning-colma-ca');
+    expect(changedPage('city', 'atherton', {})).toBe('/locations');
+    expect(changedPage('service', 'move-in-out-cleaning', {})).toBe('/move-in-out-cleaning');
+    expect(changedPage('contact', 'contact', {})).toBe('/contact');
+    expect(changedPage('site', 'site', {})).toBe('/');
+  });
+});
+
+/** A clock the test moves: sleep() waits until wake(), so each check happens when the test says. */
+function manualClock() {
+  let t = 0;
+  let wake: (() => void) | undefined;
+  let asleep: (() => void) | undefined;
+  let sleeping = new Promise<void>((r) => { asleep = r; });
+  const clock: Clock = {
+    now: () => t,
+    sleep: (ms) => new Promise<void>((resolve) => {
+      t += ms;
+      wake = resolve;
+      asleep?.();
+    }),
+  };
+  return {
+    clock,
+    /** Resolves once the follower sleeps between two checks. */
+    sleeping: () => sleeping,
+    wake: () => {
+      sleeping = new Promise<void>((r) => { asleep = r; });
+      wake?.();
+    },
+  };
+}
+
+describe('following a publish', () => {
+  const controllers: AbortController[] = [];
+  afterEach(() => controllers.splice(0).forEach((c) => c.abort()));
+  const follow = (s: PublishSource, states: PublishState[], clock: Clock, giveUpMs?: number) => {
+    const controller = new AbortController();
+    controllers.push(controller);
+    return { controller, done: followPublish(s, (x) => states.push(x), { signal: controller.signal, clock, everyMs: 5_000, ...(giveUpMs && { giveUpMs }) }) };
+  };
+
+  it('tells each new state once, and stops when it settles', async () => {
+    const { clock, sleeping, wake } = manualClock();
+    const states: PublishState[] = [];
+    const { done } = follow(source(), states, clock);
+    await sleeping();
+    github.runs.set(A, [{ id: 7, head_sha: A, event: 'push', status: 'in_progress', conclusion: null }]);
+    wake();
+    await sleeping();
+    wake();
+    await sleeping();
+    live.commit = A;
+    wake();
+    await done;
+    expect(states).toEqual([{ state: 'waiting' }, { state: 'building' }, { state: 'live', url: `${live.url}${PAGE}` }]);
+  });
+
+  it('a second publish takes over: the first one\'s follower goes quiet', async () => {
+    const first = manualClock();
+    const second = manualClock();
+    const firstStates: PublishState[] = [];
+    const secondStates: PublishState[] = [];
+    const one = follow(source(), firstStates, first.clock);
+    await first.sleeping();
+    one.controller.abort();
+    github.head = B;
+    github.parents.set(B, A);
+    const two = follow(source(), secondStates, second.clock);
+    await second.sleeping();
+    live.commit = B;
+    first.wake();
+    second.wake();
+    await Promise.all([one.done, two.done]);
+    expect(firstStates).toEqual([{ state: 'waiting' }]);
+    expect(secondStates).toEqual([{ state: 'waiting' }, { state: 'live', url: `${live.url}${PAGE}` }]);
+  });
+
+  it('gives up after a while with "cannot tell" when nothing settles (GitHub down throughout)', async () => {
+    github.down = true;
+    const { clock, sleeping, wake } = manualClock();
+    const states: PublishState[] = [];
+    const { done } = follow(source(), states, clock, 12_000);
+    for (let i = 0; i < 3; i++) {
+      await sleeping();
+      wake();
+    }
+    await done;
+    expect(states).toEqual([{ state: 'waiting' }, { state: 'unknown' }]);
+  });
+});
