@@ -1,7 +1,8 @@
 /**
  * A fake Telegram Bot API on 127.0.0.1 that records every call and answers like Telegram: sendMessage,
  * and getMe / getChatMember for the checks that the bot may still post (the bot is an administrator
- * of the chat unless `state.memberStatus` says otherwise).
+ * of the chat unless `state.memberStatus` says otherwise); setWebhook / getWebhookInfo (the webhook
+ * it was given, in `state.webhook`), answerCallbackQuery and editMessageText for the buttons.
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,7 +28,8 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
 export async function startFakeTelegram() {
   const calls: TelegramCall[] = [];
   /** Set to answer the next calls this way instead of Telegram's usual answer. */
-  const state: { reply: { status: number; body: unknown } | undefined; memberStatus: string } = { reply: undefined, memberStatus: 'administrator' };
+  const state: { reply: { status: number; body: unknown } | undefined; memberStatus: string; webhook: Record<string, unknown> | undefined } =
+    { reply: undefined, memberStatus: 'administrator', webhook: undefined };
   const server = createServer(async (req, res) => {
     const body = await readJson(req);
     calls.push({ method: req.method ?? '', path: req.url ?? '', contentType: req.headers['content-type'], body });
@@ -35,6 +37,11 @@ export async function startFakeTelegram() {
     const method = (req.url ?? '').split('/').pop();
     const result = method === 'getMe' ? { id: BOT_ID, is_bot: true, username: 'bayshine_leads_bot' }
       : method === 'getChatMember' ? { status: state.memberStatus, user: { id: BOT_ID, is_bot: true } }
+      : method === 'setWebhook' ? (state.webhook = body, true)
+      // Telegram never tells the secret_token back; it says which updates it sends.
+      : method === 'getWebhookInfo' ? { url: state.webhook?.url ?? '', has_custom_certificate: false, pending_update_count: 0, ...(state.webhook && { allowed_updates: state.webhook.allowed_updates }) }
+      : method === 'answerCallbackQuery' ? true
+      : method === 'editMessageText' ? { message_id: body.message_id, chat: { id: body.chat_id }, text: body.text }
       : { message_id: calls.length };
     const answer = state.reply ?? (tooLong
       ? { status: 400, body: { ok: false, error_code: 400, description: 'Bad Request: message is too long' } }
@@ -49,11 +56,14 @@ export async function startFakeTelegram() {
     state,
     /** The texts sent with sendMessage. */
     messages: () => calls.filter((c) => c.path.endsWith('/sendMessage')).map((c) => String(c.body.text)),
-    /** Forgets the calls, the forced reply and the bot's status. */
+    /** The bodies of the calls of one Bot API method, e.g. 'answerCallbackQuery'. */
+    callsOf: (name: string) => calls.filter((c) => c.path.endsWith(`/${name}`)).map((c) => c.body),
+    /** Forgets the calls, the forced reply, the bot's status and the webhook. */
     reset() {
       calls.length = 0;
       state.reply = undefined;
       state.memberStatus = 'administrator';
+      state.webhook = undefined;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
