@@ -169,6 +169,17 @@ begin
 end
 $$;
 
+-- A code posted in a group (by mistake) was seen by everyone there: it stops working at once, so
+-- nobody else can link their Telegram with it. True when it was an open code.
+create function public.telegram_drop_code(p_code text) returns boolean
+language plpgsql volatile security definer set search_path = ''
+as $$
+begin
+  delete from private.telegram_link_codes where code_digest = private.telegram_code_digest(p_code);
+  return found;
+end
+$$;
+
 -- /unlink sent to the bot: true when that Telegram account was linked.
 create function public.telegram_unlink_account(p_telegram_user_id bigint) returns boolean
 language plpgsql volatile security definer set search_path = ''
@@ -276,10 +287,10 @@ $$;
 revoke all on function private.telegram_code_lifetime(), private.telegram_code_digest(text), private.telegram_display_name(text)
   from public, anon, authenticated, service_role;
 revoke all on function public.telegram_link_code(), public.telegram_link_status(), public.telegram_unlink(),
-  public.telegram_link(text, bigint, text, timestamptz), public.telegram_unlink_account(bigint),
+  public.telegram_link(text, bigint, text, timestamptz), public.telegram_drop_code(text), public.telegram_unlink_account(bigint),
   public.telegram_unlink_staff(uuid), public.telegram_mark_contacted(bigint, bigint, text, uuid)
   from public, anon, authenticated, service_role;
 -- Staff link and unlink their own Telegram from the inbox (the functions check aal2 and the staff list).
 grant execute on function public.telegram_link_code(), public.telegram_link_status(), public.telegram_unlink() to authenticated;
-grant execute on function public.telegram_link(text, bigint, text, timestamptz), public.telegram_unlink_account(bigint),
+grant execute on function public.telegram_link(text, bigint, text, timestamptz), public.telegram_drop_code(text), public.telegram_unlink_account(bigint),
   public.telegram_unlink_staff(uuid), public.telegram_mark_contacted(bigint, bigint, text, uuid) to service_role;

@@ -83,6 +83,7 @@ const MATRIX: [target: string, operation: string, statement: Statement, verdicts
   ['telegram_link_status',  'execute',                () => ['SELECT public.telegram_link_status()'],          [REFUSED, REFUSED, REFUSED, OK,      REFUSED]],
   ['telegram_unlink',       'execute',                () => ['SELECT public.telegram_unlink()'],               [REFUSED, REFUSED, REFUSED, OK,      REFUSED]],
   ['telegram_link',         'execute',                () => [`SELECT public.telegram_link('0123456789AB', 42, 'Maria')`], [REFUSED, REFUSED, REFUSED, REFUSED, OK]],
+  ['telegram_drop_code',    'execute',                () => [`SELECT public.telegram_drop_code('0123456789AB')`], [REFUSED, REFUSED, REFUSED, REFUSED, OK]],
   ['telegram_unlink_account', 'execute',              () => ['SELECT public.telegram_unlink_account(42)'],      [REFUSED, REFUSED, REFUSED, REFUSED, OK]],
   ['telegram_unlink_staff', 'execute',                () => ['SELECT public.telegram_unlink_staff($1)', [STAFF.id]], [REFUSED, REFUSED, REFUSED, REFUSED, OK]],
   ['telegram_mark_contacted', 'execute',              ({ quote }) => [`SELECT public.telegram_mark_contacted(1, 42, 'quote', $1)`, [quote]],

@@ -213,7 +213,7 @@ describe('a tap on "Called back"', () => {
 });
 
 describe('linking a phone: /link CODE in a private chat with the bot', () => {
-  it('fails with a wrong, an expired or a used code, and with the code sent in the group; succeeds with the right one', async () => {
+  it('fails with a wrong, an expired or a used code, and with one posted in the group; succeeds with the right one', async () => {
     const member = await staffMember();
     const replies = () => stack.telegram.callsOf('sendMessage').filter((b) => b.chat_id === member.telegram.id).map((b) => b.text);
 
@@ -225,14 +225,17 @@ describe('linking a phone: /link CODE in a private chat with the bot', () => {
     expect(replies()).toEqual([REPLIES.invalidCode, REPLIES.invalidCode]);
     expect(await linkStatus(member)).toEqual({ linked: false });
 
-    // in the group the bot says nothing and links nobody
-    const code = await newCode(member);
-    const group = { update_id: newUpdateId(), message: { message_id: 9, date: 1, chat: { id: Number(CHAT), type: 'supergroup' }, from: member.telegram, text: `/link ${code}` } };
+    // in the group the bot says nothing, links nobody, and the code everyone saw there stops working
+    const seen = await newCode(member);
+    const group = { update_id: newUpdateId(), message: { message_id: 9, date: 1, chat: { id: Number(CHAT), type: 'supergroup' }, from: member.telegram, text: `/link@bayshine_leads_bot ${seen}` } };
     expect((await deliver(group)).status).toBe(200);
     expect(stack.telegram.callsOf('sendMessage').filter((b) => b.chat_id === Number(CHAT))).toEqual([]);
     expect(await linkStatus(member)).toEqual({ linked: false });
+    await deliver(privateMessage({ id: 777_003, is_bot: false, first_name: 'Colleague' }, `/link ${seen}`));
+    expect(stack.telegram.callsOf('sendMessage').at(-1)).toEqual(expect.objectContaining({ chat_id: 777_003, text: REPLIES.invalidCode }));
 
     // the deep link's /start CODE works as /link CODE
+    const code = await newCode(member);
     await deliver(privateMessage(member.telegram, `/start ${code}`));
     expect(replies().at(-1)).toBe(REPLIES.linked(member.email));
     expect(await linkStatus(member)).toMatchObject({ linked: true, displayName: `${member.telegram.first_name} Ruiz` });

@@ -15,7 +15,7 @@
  *   chat's messages are sent at once (the edit that says who took the lead);
  * - in a private chat with the bot: `/link CODE` (or `/start CODE`, the bot's deep link) links the
  *   sender's Telegram account with the code the lead inbox showed them, `/unlink` undoes it,
- *   `/start` alone explains. Never a reply in a group.
+ *   `/start` alone explains. Never a reply in a group; a code posted in a group stops working.
  * Its log lines name what happened, never a person's name, id, message or the bot token.
  */
 import * as z from 'zod/mini';
@@ -160,6 +160,18 @@ export function createWebhookHandler(deps: WebhookDeps): (req: Request) => Promi
       : REPLIES.invalidCode);
   }
 
+  /**
+   * A link code posted in a group was seen by everyone there: it is dropped at once (and the bot,
+   * which speaks only in private chats, says nothing), so nobody else can link with it.
+   */
+  async function onGroupMessage(message: NonNullable<z.infer<typeof updateSchema>['message']>): Promise<void> {
+    const command = COMMAND.exec((message.text ?? '').trim());
+    const code = command?.[1] === 'unlink' ? '' : (command?.[2] ?? '').trim();
+    if (code === '') return;
+    const dropped = await deps.rpc('telegram_drop_code', { p_code: code.slice(0, 64) });
+    log(`[telegram-webhook] a link code was sent in a group: ${dropped === true ? 'dropped' : 'no such open code'}`);
+  }
+
   return async function handle(req: Request): Promise<Response> {
     try {
       // The secret first, whatever the method: a caller without it learns nothing else.
@@ -180,6 +192,7 @@ export function createWebhookHandler(deps: WebhookDeps): (req: Request) => Promi
       const { update_id: updateId, callback_query: tap, message } = update.data;
       if (tap) await onTap(updateId, tap);
       else if (message && message.chat.type === 'private') await onPrivateMessage(message);
+      else if (message) await onGroupMessage(message);
       return json(200, { ok: true });
     } catch (err) {
       if (err instanceof DatabaseUnavailableError) {
