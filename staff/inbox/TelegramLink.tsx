@@ -15,6 +15,8 @@ export function TelegramLink({ api }: { api: InboxApi }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [message, setMessage] = useState('');
+  /** Said after "I sent it: check" found no link yet. */
+  const [notYet, setNotYet] = useState(false);
 
   const act = useCallback(async (work: () => Promise<void>) => {
     setBusy(true);
@@ -28,16 +30,18 @@ export function TelegramLink({ api }: { api: InboxApi }) {
     }
   }, []);
 
-  const check = useCallback(() => act(async () => {
+  const check = useCallback((afterSending = false) => act(async () => {
     const now = await api.telegramStatus();
     setStatus(now);
     if (now.linked) setCode(undefined);
-    setMessage(now.linked ? `Telegram linked as ${now.displayName}` : '');
+    setNotYet(afterSending && !now.linked);
+    setMessage(now.linked ? `Telegram linked as ${now.displayName}` : afterSending ? 'Not linked yet' : '');
   }), [act, api]);
 
   useEffect(() => { void check(); }, [check]);
 
   const newCode = () => act(async () => {
+    setNotYet(false);
     setCode(await api.telegramLinkCode());
     setMessage('Link code ready');
   });
@@ -71,8 +75,9 @@ export function TelegramLink({ api }: { api: InboxApi }) {
                 <li>Send it <code>/link {code.code}</code></li>
               </ol>
               <p className="muted">The code works once and expires in 10 minutes, at {clock(code.expiresAt)}.</p>
+              {notYet && <p className="form-error">Not linked yet. Send the code to the bot in a private chat (not in the group), wait for its answer “Linked”, then check again.</p>}
               <div className="telegram-actions">
-                <button type="button" className="button primary" onClick={check} disabled={busy}>I sent it: check</button>
+                <button type="button" className="button primary" onClick={() => check(true)} disabled={busy}>I sent it: check</button>
                 <button type="button" className="button" onClick={newCode} disabled={busy}>New code</button>
               </div>
             </div>

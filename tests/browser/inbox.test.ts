@@ -270,6 +270,9 @@ describe('the lead inbox', () => {
     expect(await panel.textContent()).toContain(`Send it /link ${code}`);
     expect(await panel.textContent()).toContain('expires in 10 minutes');
     await screenshots('telegram-code');
+    await panel.getByRole('button', { name: 'I sent it: check' }).click();
+    await panel.getByText('Not linked yet.').waitFor();
+    await screenshots('telegram-not-yet');
     // what the telegram-webhook function does when the member sends /link CODE to the bot
     const { data } = await serviceRole().rpc('telegram_link', { p_code: code, p_telegram_user_id: 4_242_001, p_display_name: 'Owner Phone' });
     expect(data).toEqual({ ok: true, email: OWNER.email });
