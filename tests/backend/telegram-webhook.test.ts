@@ -168,21 +168,14 @@ describe('a tap on "Called back"', () => {
     expect(state.events.map((e) => e.to_status)).toEqual(['contacted', 'new']);
   });
 
-  it('by a staff member removed with npm run staff -- remove: "not allowed", nothing changes', async () => {
+  it.each([
+    ['removed with npm run staff -- remove', 'remove', ''],
+    ['reset with npm run staff -- reset (a lost phone)', 'reset', `new-${STAFF_PASSWORD}\nnew-${STAFF_PASSWORD}\n`],
+  ])('by a staff member %s: unlinked at once, "not allowed", nothing changes', async (_what, command, stdin) => {
     const member = await staffMember();
     await link(member);
     const lead = await announcedQuote();
-    expect(await staff(['remove', member.email])).toBe(0);
-    expect((await deliver(tap(member.telegram, lead.data))).status).toBe(200);
-    expect(answers()).toEqual([TAP_ANSWERS.notLinked]);
-    expect(await leadState(lead.id)).toEqual(untouched);
-  });
-
-  it('by a staff member reset with npm run staff -- reset (a lost phone): unlinked at once', async () => {
-    const member = await staffMember();
-    await link(member);
-    const lead = await announcedQuote();
-    expect(await staff(['reset', member.email], `new-${STAFF_PASSWORD}\nnew-${STAFF_PASSWORD}\n`)).toBe(0);
+    expect(await staff([command, member.email], stdin)).toBe(0);
     expect((await deliver(tap(member.telegram, lead.data))).status).toBe(200);
     expect(answers()).toEqual([TAP_ANSWERS.notLinked]);
     expect(await leadState(lead.id)).toEqual(untouched);
