@@ -1,4 +1,4 @@
-/** The one command-line entry: build, check, content-gate, start, dev, new-city, leads, staff, schemas, doctor, lead-probe. */
+/** The one command-line entry: build, check, content-gate, start, dev, new-city, leads, staff, schemas, doctor, lead-probe, telegram. */
 import '../generator/env.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +59,10 @@ async function main(argv: string[]): Promise<number> {
       const { doctorCommand } = await import('../ops/doctor.js');
       return doctorCommand(args, process.env, (line) => console.log(line));
     }
+    case 'telegram': {
+      const { telegramCommand } = await import('../ops/telegramWebhook.js');
+      return telegramCommand(args, process.env, (line) => console.log(line), (line) => console.error(line));
+    }
     case 'lead-probe': {
       const { leadProbeCommand } = await import('../ops/leadProbe.js');
       return leadProbeCommand(process.env, (line) => console.log(line));
@@ -86,7 +90,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     default:
-      console.error(`Unknown command "${command}". Use build, check, content-gate, start, dev, new-city, leads, staff, schemas, doctor or lead-probe.`);
+      console.error(`Unknown command "${command}". Use build, check, content-gate, start, dev, new-city, leads, staff, schemas, doctor, lead-probe or telegram.`);
       return 2;
   }
 }

@@ -1,7 +1,7 @@
 /**
- * The three calls of Telegram's Bot API the checks make, from outside, as the edge function's bot:
- * who the bot is, whether it is still in the office chat and may post there, and an alert. Never a
- * lead's details: the alert says what broke and where to look.
+ * The calls of Telegram's Bot API the checks make, from outside, as the edge function's bot: who
+ * the bot is, whether it is still in the office chat and may post there, an alert, and the webhook
+ * (registering it, reading it back). Never a lead's details: the alert says what broke and where to look.
  */
 const TIMEOUT_MS = 10_000;
 
@@ -12,9 +12,12 @@ export interface TelegramSettings {
   apiUrl?: string | undefined;
 }
 
+/** The bot alone, for the calls that concern no chat. */
+export type BotSettings = Pick<TelegramSettings, 'token' | 'apiUrl'>;
+
 interface Answer<T> { ok: boolean; result?: T; description?: string }
 
-async function call<T>(t: TelegramSettings, method: string, body: Record<string, unknown>): Promise<T> {
+async function call<T>(t: BotSettings, method: string, body: Record<string, unknown>): Promise<T> {
   const base = (t.apiUrl?.trim() || 'https://api.telegram.org').replace(/\/+$/, '');
   let res: Response;
   try {
@@ -49,4 +52,25 @@ export async function checkBotCanPost(t: TelegramSettings): Promise<void> {
 
 export async function sendAlert(t: TelegramSettings, text: string): Promise<void> {
   await call(t, 'sendMessage', { chat_id: t.chatId, text, disable_web_page_preview: true });
+}
+
+/** The updates the telegram-webhook function reads: the buttons' taps and private messages (/link). */
+export const WEBHOOK_UPDATES = ['callback_query', 'message'] as const;
+
+/** Tells Telegram to send the bot's updates to `url`, with `secret` in X-Telegram-Bot-Api-Secret-Token. */
+export async function setWebhook(t: BotSettings, url: string, secret: string): Promise<void> {
+  await call(t, 'setWebhook', { url, secret_token: secret, allowed_updates: WEBHOOK_UPDATES, max_connections: 10 });
+}
+
+export interface WebhookInfo {
+  url: string;
+  pending_update_count: number;
+  last_error_date?: number;
+  last_error_message?: string;
+  allowed_updates?: string[];
+}
+
+/** Where Telegram sends the bot's updates now (it never says the secret back). */
+export async function getWebhookInfo(t: BotSettings): Promise<WebhookInfo> {
+  return call<WebhookInfo>(t, 'getWebhookInfo', {});
 }

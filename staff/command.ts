@@ -35,8 +35,8 @@ export interface StaffIo {
 const USAGE = `Usage: npm run staff -- <command>
   add <email>      create a staff account (asks for its password) and put it on the staff list
   list             the staff: email, when added, second factor set up or not, last sign-in
-  remove <email>   take someone off the staff and delete their account (their sessions end)
-  reset <email>    new password and no second factor (lost phone): the next sign-in sets one up again
+  remove <email>   take someone off the staff and delete their account (their sessions end, their Telegram is unlinked)
+  reset <email>    new password, no second factor and no linked Telegram (lost phone): the next sign-in sets one up again
 Production when SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set; else the local site (.data/).`;
 
 /** A refusal the user can act on: printed as it is, exit code 1. */
@@ -302,12 +302,15 @@ async function remove(backend: Backend, email: string, out: (line: string) => vo
   fail('Removing from the staff list', error);
   const { error: deleteError } = await backend.supabase.auth.admin.deleteUser(member.user_id);
   fail('Deleting the account', deleteError);
-  out(`Removed ${email} from the staff of ${backend.where} and deleted the account; its sessions have ended.`);
+  out(`Removed ${email} from the staff of ${backend.where} and deleted the account; its sessions have ended and its Telegram is unlinked.`);
 }
 
 async function reset(backend: Backend, prompter: Prompter, email: string, out: (line: string) => void) {
   const member = await staffMember(backend.supabase, email);
   const password = await askNewPassword(prompter, email);
+  // The lost phone's Telegram may no longer act for them, from this moment.
+  const { error: unlinkError } = await backend.supabase.rpc('telegram_unlink_staff', { p_user_id: member.user_id });
+  fail('Unlinking their Telegram', unlinkError);
   const { error } = await backend.supabase.auth.admin.updateUserById(member.user_id, { password });
   fail('Setting the password', error);
   const { data, error: factorsError } = await backend.supabase.auth.admin.mfa.listFactors({ userId: member.user_id });
@@ -316,7 +319,7 @@ async function reset(backend: Backend, prompter: Prompter, email: string, out: (
     const { error: deleteError } = await backend.supabase.auth.admin.mfa.deleteFactor({ userId: member.user_id, id: factor.id });
     fail('Removing a second factor', deleteError);
   }
-  out(`New password set for ${email} on ${backend.where}; the second factor was removed and every session ended. The next sign-in at /leads sets up the authenticator app again.`);
+  out(`New password set for ${email} on ${backend.where}; the second factor was removed, every session ended and their Telegram is unlinked. The next sign-in at /leads sets up the authenticator app again.`);
 }
 
 export async function staffCommand(args: string[], ioOverrides: Partial<StaffIo> = {}): Promise<number> {

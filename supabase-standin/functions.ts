@@ -1,7 +1,8 @@
 /**
- * The stand-in's edge functions: /functions/v1/notify-telegram runs the real handler, with the
- * environment and the database access Supabase gives it. As deployed (without the gateway's JWT
- * check, see .github/workflows/supabase.yml) the handler checks the key itself.
+ * The stand-in's edge functions: /functions/v1/notify-telegram and /functions/v1/telegram-webhook run
+ * the real handlers, with the environment and the database access Supabase gives them. As deployed
+ * (without the gateway's JWT check, see .github/workflows/supabase.yml) each handler checks the key
+ * (notify-telegram) or Telegram's secret header (telegram-webhook, TELEGRAM_WEBHOOK_SECRET) itself.
  *
  * The stand-in serves the site and its backend on one origin, so the Telegram message's link to
  * the lead inbox (SITE_URL in production) is the origin the request came to: a lead sent through
@@ -13,6 +14,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { PUBLIC_KEY_VARIABLES } from '../supabase/functions/notify-telegram/apiKeys.js';
 import { databaseError, type Rpc } from '../supabase/functions/_shared/chat/database.js';
 import { createHandler as notifyTelegram } from '../supabase/functions/notify-telegram/handler.js';
+import { createWebhookHandler as telegramWebhook } from '../supabase/functions/telegram-webhook/handler.js';
 import { isPgError } from './database.js';
 import { BodyTooLargeError, readBody, send } from './http.js';
 
@@ -45,6 +47,7 @@ export interface FunctionContext {
 /** The project's edge functions by name: each makes its request handler from the context. */
 const FUNCTIONS: Record<string, (context: FunctionContext) => (req: Request) => Promise<Response>> = {
   'notify-telegram': notifyTelegram,
+  'telegram-webhook': telegramWebhook,
 };
 
 export interface Functions {

@@ -161,6 +161,8 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
     messages: () => calls.filter((c) => c.path.endsWith('/sendMessage')).map((c) => String(c.body.text)),
     /** What the chat shows: the messages Telegram took, in order, with their edits. */
     delivered: () => chat,
+    /** The bodies of the calls of one Bot API method, e.g. 'answerCallbackQuery'. */
+    callsOf: (name: string) => calls.filter((c) => c.path.endsWith(`/${name}`)).map((c) => c.body),
     /** Holds the next sendMessage unanswered; resolves with a handle once it arrives. */
     hold(): Promise<Held> {
       holdNext++;

@@ -11,6 +11,7 @@ import { LeadPanel } from './LeadPanel.js';
 import { LeadRow } from './LeadRow.js';
 import { NO_FILTERS, STATUS_LABELS, type InboxLead, type InboxStats, type LeadFilters, type LeadStatus } from './model.js';
 import { parseLeadHash, type LeadRef } from './route.js';
+import { TelegramLink } from './TelegramLink.js';
 import { useNow } from './useNow.js';
 import { WeeksChart } from './WeeksChart.js';
 
@@ -143,6 +144,7 @@ export function Inbox({ api, email, onSignOut }: { api: InboxApi; email: string;
           )}
         </section>
         {stats && <WeeksChart weeks={stats.weeks} />}
+        <TelegramLink api={api} />
       </main>
       {route && (
         <LeadPanel key={`${route.kind}/${route.id}`} api={api} leadRef={route} now={now} onClose={closeLead}

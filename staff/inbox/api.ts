@@ -4,7 +4,7 @@
  * history, and deleting a lead. Row-level security decides what comes back; nothing is checked here.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { ChatDelivery, InboxLead, InboxStats, LeadEvent, LeadFilters, LeadKind, LeadStatus } from './model.js';
+import type { ChatDelivery, InboxLead, InboxStats, LeadEvent, LeadFilters, LeadKind, LeadStatus, TelegramLinkCode, TelegramLinkStatus } from './model.js';
 import { dayEnd, dayStart } from './time.js';
 
 export const PAGE_SIZE = 50;
@@ -79,6 +79,17 @@ export function inboxApi(supabase: SupabaseClient) {
       // The history keeps which filters were used, not the search text: it may be a person's name.
       const logged = { status: filters.status || null, kind: filters.kind || null, from: filters.from || null, to: filters.to || null, search: Boolean(filters.query.trim()) };
       check(await supabase.rpc('log_export', { p_count: count, p_filters: logged }), 'Recording the export');
+    },
+    /** Whether the signed-in member's Telegram is linked (migration 20261126000200). */
+    async telegramStatus(): Promise<TelegramLinkStatus> {
+      return check(await supabase.rpc('telegram_link_status'), 'Reading your Telegram link') as TelegramLinkStatus;
+    },
+    /** A new one-time code to send to the bot; the previous one stops working. */
+    async telegramLinkCode(): Promise<TelegramLinkCode> {
+      return check(await supabase.rpc('telegram_link_code'), 'Making a link code') as TelegramLinkCode;
+    },
+    async telegramUnlink(): Promise<void> {
+      check(await supabase.rpc('telegram_unlink'), 'Unlinking your Telegram');
     },
     /** Deleting for good (a person's request under California's privacy law); the history keeps only that it happened. */
     async deleteLead(kind: LeadKind, id: string): Promise<void> {

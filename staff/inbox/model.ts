@@ -102,3 +102,12 @@ export function leadSource(lead: Pick<InboxLead, 'kind' | 'page' | 'landing_path
 }
 
 export const isLeadStatus = (value: unknown): value is LeadStatus => (LEAD_STATUSES as readonly unknown[]).includes(value);
+
+/** The signed-in member's Telegram link (public.telegram_link_status). */
+export type TelegramLinkStatus = { linked: false } | { linked: true; displayName: string; linkedAt: string };
+
+/** A one-time code to send to the office bot (public.telegram_link_code). */
+export interface TelegramLinkCode {
+  code: string;
+  expiresAt: string;
+}

@@ -78,6 +78,18 @@ const MATRIX: [target: string, operation: string, statement: Statement, verdicts
   ['staff_add',             'execute',                () => ['SELECT public.staff_add($1, $2)', [NON_STAFF.id, NON_STAFF.email]], [REFUSED, REFUSED, REFUSED, REFUSED, OK]],
   ['staff_remove',          'execute',                () => ['SELECT public.staff_remove($1)', [STAFF.id]],    [REFUSED, REFUSED, REFUSED, REFUSED, OK]],
   ['staff_list',            'execute',                () => ['SELECT * FROM public.staff_list()'],             [REFUSED, REFUSED, REFUSED, REFUSED, OK]],
+  // linking Telegram (issue 30): staff at aal2 their own account from the inbox; the webhook and `npm run staff` the rest
+  ['telegram_link_code',    'execute',                () => ['SELECT public.telegram_link_code()'],            [REFUSED, REFUSED, REFUSED, OK,      REFUSED]],
+  ['telegram_link_status',  'execute',                () => ['SELECT public.telegram_link_status()'],          [REFUSED, REFUSED, REFUSED, OK,      REFUSED]],
+  ['telegram_unlink',       'execute',                () => ['SELECT public.telegram_unlink()'],               [REFUSED, REFUSED, REFUSED, OK,      REFUSED]],
+  ['telegram_link',         'execute',                () => [`SELECT public.telegram_link('0123456789AB', 42, 'Maria')`], [REFUSED, REFUSED, REFUSED, REFUSED, OK]],
+  ['telegram_drop_code',    'execute',                () => [`SELECT public.telegram_drop_code('0123456789AB')`], [REFUSED, REFUSED, REFUSED, REFUSED, OK]],
+  ['telegram_unlink_account', 'execute',              () => ['SELECT public.telegram_unlink_account(42)'],      [REFUSED, REFUSED, REFUSED, REFUSED, OK]],
+  ['telegram_unlink_staff', 'execute',                () => ['SELECT public.telegram_unlink_staff($1)', [STAFF.id]], [REFUSED, REFUSED, REFUSED, REFUSED, OK]],
+  ['telegram_mark_contacted', 'execute',              ({ quote }) => [`SELECT public.telegram_mark_contacted(1, 42, 'quote', $1)`, [quote]],
+                                                                                                             [REFUSED, REFUSED, REFUSED, REFUSED, OK]],
+  ...(['telegram_links', 'telegram_link_codes', 'telegram_updates'] as const).map((table): (typeof MATRIX)[number] =>
+    [`private.${table}`, 'select', () => [`SELECT 1 FROM private.${table}`], [REFUSED, REFUSED, REFUSED, REFUSED, REFUSED]]),
   // the helpers in private that signed-in users run (through the policies and the RPCs); nobody else can call them
   ['private.is_staff',      'execute',                () => ['SELECT private.is_staff()'],                     [REFUSED, OK,      OK,      OK,      REFUSED]],
   ['private.require_staff', 'execute',                () => ['SELECT private.require_staff()'],                [REFUSED, REFUSED, REFUSED, OK,      REFUSED]],

@@ -94,6 +94,7 @@ describe('migrations on PGlite', () => {
     expect(rows.filter((r) => r.authenticated).map((r) => r.fn).sort()).toEqual([
       'private.is_staff', 'private.lead_filter', 'private.require_staff',
       'public.count_leads', 'public.inbox_stats', 'public.lead_delivery', 'public.log_export', 'public.search_leads', 'public.set_lead_status',
+      'public.telegram_link_code', 'public.telegram_link_status', 'public.telegram_unlink',
     ]);
   });
 

@@ -262,6 +262,28 @@ describe('the lead inbox', () => {
     expect(new URL(page.url()).hash).toBe('');
   });
 
+  it('links the member\'s Telegram with a one-time code sent to the bot, and unlinks it', async () => {
+    const panel = page.getByRole('region', { name: 'Telegram' });
+    await panel.getByRole('button', { name: 'Link my Telegram' }).click();
+    const code = (await panel.locator('code.secret').textContent())!;
+    expect(code).toMatch(/^[0-9A-F]{12}$/);
+    expect(await panel.textContent()).toContain(`Send it /link ${code}`);
+    expect(await panel.textContent()).toContain('expires in 10 minutes');
+    await screenshots('telegram-code');
+    await panel.getByRole('button', { name: 'I sent it: check' }).click();
+    await panel.getByText('Not linked yet.').waitFor();
+    await screenshots('telegram-not-yet');
+    // what the telegram-webhook function does when the member sends /link CODE to the bot
+    const { data } = await serviceRole().rpc('telegram_link', { p_code: code, p_telegram_user_id: 4_242_001, p_display_name: 'Owner Phone' });
+    expect(data).toEqual({ ok: true, email: OWNER.email });
+    await panel.getByRole('button', { name: 'I sent it: check' }).click();
+    await panel.getByText('Your Telegram is linked as Owner Phone').waitFor();
+    await screenshots('telegram-linked');
+    await panel.getByRole('button', { name: 'Unlink' }).click();
+    await panel.getByRole('button', { name: 'Link my Telegram' }).waitFor();
+    expect(((await serviceRole().rpc('telegram_mark_contacted', { p_update_id: 1, p_telegram_user_id: 4_242_001, p_kind: 'quote', p_id: overdueId })).data as { reason: string }).reason).toBe('not_linked');
+  });
+
   it('changes a status from the list with the keyboard, and the overdue count follows', async () => {
     expect(await figure(/^Overdue/).textContent()).toBe('1');
     const select = page.getByLabel('Status of Olive Tester');

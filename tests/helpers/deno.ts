@@ -17,10 +17,9 @@ import { exited, startChildServer } from './childProcess.js';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const denoPackage = path.dirname(createRequire(import.meta.url).resolve('deno/package.json'));
 
-/** The function's folder, its entry and its import map (the one `supabase functions deploy` reads). */
-export const NOTIFY_TELEGRAM_DIR = path.join(repoRoot, 'supabase', 'functions', 'notify-telegram');
-const ENTRY = path.join(NOTIFY_TELEGRAM_DIR, 'index.ts');
-const CONFIG = path.join(NOTIFY_TELEGRAM_DIR, 'deno.json');
+/** A function's folder, its entry and its import map (the one `supabase functions deploy` reads). */
+const functionDir = (name: string) => path.join(repoRoot, 'supabase', 'functions', name);
+export const NOTIFY_TELEGRAM_DIR = functionDir('notify-telegram');
 
 /** The platform binary the package installed, else its launcher (which finds the binary itself). */
 function denoCommand(): [string, string[]] {
@@ -29,7 +28,7 @@ function denoCommand(): [string, string[]] {
 }
 
 /** Flags that keep Deno on the repository's node_modules and off the network. */
-const OFFLINE_FLAGS = ['--config', CONFIG, '--node-modules-dir=manual', '--cached-only'];
+const offlineFlags = (name: string) => ['--config', path.join(functionDir(name), 'deno.json'), '--node-modules-dir=manual', '--cached-only'];
 
 /** Environment of a Deno process: only what is given (no secrets of the shell), and a DENO_DIR of its own. */
 function denoEnv(denoDir: string, env: Record<string, string>): Record<string, string> {
@@ -45,11 +44,11 @@ function denoEnv(denoDir: string, env: Record<string, string>): Record<string, s
 }
 
 /** `deno check` of the function, as Supabase's bundler type-checks it: the exit code and the output. */
-export async function denoCheck(): Promise<{ code: number | null; output: string }> {
+export async function denoCheck(name = 'notify-telegram'): Promise<{ code: number | null; output: string }> {
   const denoDir = await mkdtemp(path.join(tmpdir(), 'deno-dir-'));
   try {
     const [command, prefix] = denoCommand();
-    const child = spawn(command, [...prefix, 'check', ...OFFLINE_FLAGS, ENTRY], { cwd: NOTIFY_TELEGRAM_DIR, env: denoEnv(denoDir, {}), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, [...prefix, 'check', ...offlineFlags(name), path.join(functionDir(name), 'index.ts')], { cwd: functionDir(name), env: denoEnv(denoDir, {}), stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString('utf8'); });
     child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString('utf8'); });
@@ -75,16 +74,22 @@ const START_TIMEOUT_MS = 120_000;
  * Runs notify-telegram's index.ts under Deno with `env` as its whole environment (what Supabase
  * injects and the secrets), on a free port of 127.0.0.1; resolves once it listens.
  */
-export async function startNotifyTelegram(env: Record<string, string>): Promise<DenoFunction> {
+export function startNotifyTelegram(env: Record<string, string>): Promise<DenoFunction> {
+  return startDenoFunction('notify-telegram', env);
+}
+
+/** The same for any function of supabase/functions whose index.ts reads <NAME>_LOCAL_PORT (_shared/denoEntry.ts). */
+export async function startDenoFunction(name: string, env: Record<string, string>): Promise<DenoFunction> {
   const denoDir = await mkdtemp(path.join(tmpdir(), 'deno-dir-'));
   const [command, prefix] = denoCommand();
-  const server = await startChildServer(command, [...prefix, 'run', ...OFFLINE_FLAGS, '--no-prompt', '--allow-net=127.0.0.1', '--allow-env', ENTRY], {
-    cwd: NOTIFY_TELEGRAM_DIR,
-    env: denoEnv(denoDir, { ...env, NOTIFY_TELEGRAM_LOCAL_PORT: '0' }),
+  const portVariable = `${name.toUpperCase().replaceAll('-', '_')}_LOCAL_PORT`;
+  const server = await startChildServer(command, [...prefix, 'run', ...offlineFlags(name), '--no-prompt', '--allow-net=127.0.0.1', '--allow-env', path.join(functionDir(name), 'index.ts')], {
+    cwd: functionDir(name),
+    env: denoEnv(denoDir, { ...env, [portVariable]: '0' }),
     // index.ts prints its address once Deno.serve listens.
-    ready: /notify-telegram listening on (http:\/\/127\.0\.0\.1:\d+\/)/,
+    ready: new RegExp(`${name} listening on (http:\\/\\/127\\.0\\.0\\.1:\\d+\\/)`),
     timeoutMs: START_TIMEOUT_MS,
-    what: 'notify-telegram under Deno',
+    what: `${name} under Deno`,
     cleanup: () => rm(denoDir, { recursive: true, force: true }),
   });
   return { url: server.url, output: server.output, close: server.close };
