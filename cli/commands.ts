@@ -100,9 +100,12 @@ async function serve(options: BuildOptions, distDir: string, extra: { first?: Re
   const { first, beforeStop, filesPending } = extra;
   const [{ serveSite }, { parseAllowedHosts }] = await Promise.all([import('../serve/site.js'), import('../serve/allowedHosts.js')]);
   // Pages of the site, under any name it is served by (ALLOWED_HOSTS too), may call the stand-in; no other page may.
-  const openBackend = async ({ allowedOrigins }: { allowedOrigins: string[] }) => {
+  const openBackend = async ({ allowedOrigins, url }: { allowedOrigins: string[]; url: string }) => {
     const [{ createLocalBackend }, { localApiKey }] = await Promise.all([import('../supabase-standin/backend.js'), import('../supabase-standin/gateway.js')]);
-    return createLocalBackend({ dataDir: path.join(root, '.data/pglite'), apiKey: localApiKey(options.supabaseAnonKey), allowedOrigins });
+    // schedule: the database's scheduled jobs run every minute, as on Supabase (the lead delivery run).
+    const backend = await createLocalBackend({ dataDir: path.join(root, '.data/pglite'), apiKey: localApiKey(options.supabaseAnonKey), allowedOrigins, schedule: true });
+    await backend.setProjectUrl(url);
+    return backend;
   };
   const site = await (async () => serveSite({
     distDir,

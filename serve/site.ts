@@ -14,10 +14,10 @@ import { startServer, type ServerOptions } from './server.js';
 export interface SiteServerOptions extends ServerOptions {
   /**
    * Opens the local stand-in once the server listens, told the origins of every name the site is
-   * served by (its pages may call the stand-in from any of them); omitted when the site uses a
-   * Supabase project.
+   * served by (its pages may call the stand-in from any of them) and the server's own address (its
+   * scheduled jobs call the edge functions there); omitted when the site uses a Supabase project.
    */
-  openBackend?: (site: { allowedOrigins: string[] }) => Promise<LocalBackend>;
+  openBackend?: (site: { allowedOrigins: string[]; url: string }) => Promise<LocalBackend>;
 }
 
 export interface RunningSite {
@@ -29,12 +29,12 @@ export interface RunningSite {
 }
 
 export async function serveSite({ openBackend, ...serverOptions }: SiteServerOptions): Promise<RunningSite> {
-  let open: ((allowedOrigins: string[]) => void) | undefined;
+  let open: ((allowedOrigins: string[], url: string) => void) | undefined;
   const backend = openBackend && new Promise<LocalBackend>((resolve, reject) => {
-    open = (allowedOrigins) => openBackend({ allowedOrigins }).then(resolve, reject);
+    open = (allowedOrigins, url) => openBackend({ allowedOrigins, url }).then(resolve, reject);
   });
   const server = await startServer({ ...serverOptions, handlers: [...(serverOptions.handlers ?? []), ...(backend ? [whenReady(backend)] : [])] });
-  open?.(siteOrigins(server.url, serverOptions));
+  open?.(siteOrigins(server.url, serverOptions), server.url);
   return {
     url: server.url,
     ...(backend && { backend }),

@@ -34,6 +34,7 @@ import { isBackendPath } from './backendPaths.js';
 import { send } from './http.js';
 import { loadLocalKeys, type LocalKeys } from './localKeys.js';
 import { answerPreflight, createPostgrest, REST_CORS } from './postgrest.js';
+import { createScheduler } from './scheduler.js';
 
 export interface LocalBackendOptions {
   /** PGlite data directory; undefined = in-memory database (tests). */
@@ -53,6 +54,14 @@ export interface LocalBackendOptions {
    * A page of any other origin gets 403 and no CORS header (gateway.ts originAllowed).
    */
   allowedOrigins?: readonly string[] | undefined;
+  /** The clock of the edge functions and of the scheduled jobs. Default: the system's. */
+  now?: (() => Date) | undefined;
+  /**
+   * Run the database's scheduled jobs (pg_cron, pg_net: scheduler.ts) every minute, once the
+   * stand-in's own address is known (setProjectUrl). Off by default: the tests run them by hand
+   * with runScheduledJobs, and `npm run staff` needs none.
+   */
+  schedule?: boolean | undefined;
 }
 
 export interface LocalBackend {
@@ -63,6 +72,13 @@ export interface LocalBackend {
   db: PGlite;
   /** The anon and service role keys and the JWT secret of this database (localKeys.ts). */
   keys: LocalKeys;
+  /**
+   * The stand-in's own address (what the owner puts in Vault as 'project_url' on Supabase), where
+   * the scheduled jobs' requests go; starts the schedule when `schedule` was asked for.
+   */
+  setProjectUrl(url: string): Promise<void>;
+  /** Runs the scheduled jobs due at `at` (default: every job, now) and sends the requests they queue. */
+  runScheduledJobs(at?: Date): Promise<void>;
 }
 
 /** The configured origins in the form browsers send them; a malformed one is a mistake to report. */
@@ -93,12 +109,32 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
   }
   const postgrest = await createPostgrest(db);
   const auth = createAuthServer({ db, keys, log });
-  const functions = createFunctions({ db, apiKey, serviceRoleKey: keys.serviceRoleKey, env, fetch: options.fetch ?? globalThis.fetch, log });
+  const now = options.now ?? (() => new Date());
+  const functions = createFunctions({ db, apiKey, serviceRoleKey: keys.serviceRoleKey, env, fetch: options.fetch ?? globalThis.fetch, now, log });
+  // This process is the only one that opens this database: a sender of a run that was cut off
+  // (npm start stopped mid-delivery) is gone, and its messages are due again at once.
+  await db.exec('SELECT private.chat_forget_senders()');
+  const scheduler = createScheduler({ db, now, fetch: globalThis.fetch, log });
+  let scheduling = false;
 
   let closed = false;
   return {
     db,
     keys,
+    async setProjectUrl(url) {
+      const origin = canonicalOrigin(url);
+      if (origin === undefined) throw new Error(`setProjectUrl: "${url.slice(0, 80)}" is not an http(s) origin`);
+      await db.query(
+        `INSERT INTO vault.secrets (name, secret, description) VALUES ('project_url', $1, 'The local stand-in''s address')
+         ON CONFLICT (name) DO UPDATE SET secret = excluded.secret, updated_at = now()`,
+        [origin],
+      );
+      if (options.schedule && !scheduling && !closed) {
+        scheduling = true;
+        scheduler.start();
+      }
+    },
+    runScheduledJobs: (at) => scheduler.runDue(at ?? now(), at === undefined),
     async handle(req, res) {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (!isBackendPath(url.pathname)) return false;
@@ -133,6 +169,7 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
     async close() {
       if (closed) return;
       closed = true;
+      await scheduler.stop();
       await db.close();
     },
   };

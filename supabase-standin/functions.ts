@@ -11,10 +11,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PGlite } from '@electric-sql/pglite';
 import { PUBLIC_KEY_VARIABLES } from '../supabase/functions/notify-telegram/apiKeys.js';
-import {
-  CLAIM_FUNCTION, claimArgs, claimOutcome, databaseError, FAILURE_FUNCTION, failureArgs, type ClaimLead, type RecordFailure,
-} from '../supabase/functions/notify-telegram/claim.js';
-import { createHandler } from '../supabase/functions/notify-telegram/handler.js';
+import { databaseError, type Rpc } from '../supabase/functions/_shared/chat/database.js';
+import { createHandler as notifyTelegram } from '../supabase/functions/notify-telegram/handler.js';
 import { isPgError } from './database.js';
 import { BodyTooLargeError, readBody, send } from './http.js';
 
@@ -30,8 +28,24 @@ export interface FunctionsOptions {
   /** The rest of the environment (TELEGRAM_*; SITE_URL is this server's own origin, see above). */
   env: (name: string) => string | undefined;
   fetch: typeof fetch;
+  /** The functions' clock (tests inject one). */
+  now?: (() => Date) | undefined;
   log: (msg: string) => void;
 }
+
+/** What a function gets from the stand-in: its environment and the database, as on Supabase. */
+export interface FunctionContext {
+  env: (name: string) => string | undefined;
+  fetch: typeof fetch;
+  rpc: Rpc;
+  now?: (() => Date) | undefined;
+  log: (msg: string) => void;
+}
+
+/** The project's edge functions by name: each makes its request handler from the context. */
+const FUNCTIONS: Record<string, (context: FunctionContext) => (req: Request) => Promise<Response>> = {
+  'notify-telegram': notifyTelegram,
+};
 
 export interface Functions {
   /** Answers a /functions/v1/ request; `headers` are the request's as the gateway passes them on. */
@@ -39,36 +53,17 @@ export interface Functions {
 }
 
 /** Calls public.<fn>(named arguments) as role service_role, as supabase-js does with the service key on Supabase. */
-async function callAsServiceRole(db: PGlite, fn: string, args: Record<string, unknown>): Promise<unknown> {
-  const named = Object.keys(args).map((name, i) => `${name} => $${i + 1}`);
-  return db.transaction(async (tx) => {
-    await tx.exec('SET LOCAL ROLE service_role');
-    const { rows } = await tx.query<{ result: unknown }>(`SELECT public.${fn}(${named.join(', ')}) AS result`, Object.values(args));
-    return rows[0]?.result;
-  });
-}
-
-/** notify-telegram's claim, run as on Supabase. */
-function claimOnPglite(db: PGlite): ClaimLead {
-  return async (body, client) => {
-    let claimed: unknown;
+export function serviceRoleRpc(db: PGlite): Rpc {
+  return async (fn, args) => {
+    const named = Object.keys(args).map((name, i) => `${name} => $${i + 1}`);
     try {
-      claimed = await callAsServiceRole(db, CLAIM_FUNCTION, claimArgs(body, client));
+      return await db.transaction(async (tx) => {
+        await tx.exec('SET LOCAL ROLE service_role');
+        const { rows } = await tx.query<{ result: unknown }>(`SELECT public.${fn}(${named.join(', ')}) AS result`, Object.values(args));
+        return rows[0]?.result ?? null;
+      });
     } catch (err) {
-      if (isPgError(err)) return claimOutcome(null, err);
-      throw err;
-    }
-    return claimOutcome(claimed, null);
-  };
-}
-
-/** notify-telegram's record of an undelivered message, run as on Supabase. */
-function recordFailureOnPglite(db: PGlite): RecordFailure {
-  return async (lead) => {
-    try {
-      await callAsServiceRole(db, FAILURE_FUNCTION, failureArgs(lead));
-    } catch (err) {
-      throw isPgError(err) ? databaseError(FAILURE_FUNCTION, err) : err;
+      throw isPgError(err) ? databaseError(fn, err) : err;
     }
   };
 }
@@ -84,8 +79,7 @@ function requestOrigin(headers: Record<string, string>): string | undefined {
 
 export function createFunctions(options: FunctionsOptions): Functions {
   const publicKeyVariables = new Set<string>(PUBLIC_KEY_VARIABLES);
-  const claim = claimOnPglite(options.db);
-  const recordFailure = recordFailureOnPglite(options.db);
+  const rpc = serviceRoleRpc(options.db);
   /** The function's environment for one request: the site is this server's own origin. */
   const envFor = (siteUrl: string | undefined) => (name: string) =>
     // The stand-in's project has one public key; a real project's keys in the shell must not count.
@@ -94,14 +88,12 @@ export function createFunctions(options: FunctionsOptions): Functions {
       : publicKeyVariables.has(name) ? undefined
       : name === 'SITE_URL' ? siteUrl
       : options.env(name);
-  const functions = new Map<string, (req: Request, siteUrl: string | undefined) => Promise<Response>>([
-    ['notify-telegram', (req, siteUrl) => createHandler({ env: envFor(siteUrl), fetch: options.fetch, claim, recordFailure, log: options.log })(req)],
-  ]);
+  const run = (name: string, req: Request, siteUrl: string | undefined) =>
+    FUNCTIONS[name]!({ env: envFor(siteUrl), fetch: options.fetch, rpc, now: options.now, log: options.log })(req);
 
   async function handle(req: IncomingMessage, res: ServerResponse, url: URL, requestHeaders: Record<string, string>): Promise<void> {
     const name = url.pathname.slice('/functions/v1/'.length);
-    const fn = functions.get(name);
-    if (!fn) {
+    if (!Object.hasOwn(FUNCTIONS, name)) {
       req.resume();
       send(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' }, { 'Access-Control-Allow-Origin': '*' });
       return;
@@ -126,7 +118,7 @@ export function createFunctions(options: FunctionsOptions): Functions {
       headers: new Headers(requestHeaders),
       ...(body ? { body: new Uint8Array(body) } : {}),
     });
-    const response = await fn(request, requestOrigin(requestHeaders));
+    const response = await run(name, request, requestOrigin(requestHeaders));
     const out = Buffer.from(await response.arrayBuffer());
     const outHeaders: Record<string, string> = {};
     response.headers.forEach((value, key) => {

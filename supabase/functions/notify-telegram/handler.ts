@@ -1,28 +1,29 @@
 /**
  * notify-telegram: runtime-neutral request handler (Deno edge function on Supabase, Node in the
- * local stand-in and in tests).
+ * local stand-in and in tests). Three callers:
  *
- * POST {firstName, lastName, email, phone, message, page} with one of the project's public keys,
- * right after the form stored the same lead. The handler claims that stored lead (see claim.ts)
- * and only then sends it to the Telegram chat, so the function relays nothing that is not in the
- * database and sends each stored lead at most once:
- *   401 no or a wrong key · 405 not POST · 415 not JSON · 413 too large · 400 not a lead
- *   404 no matching unsent lead · 429 too many calls from this client · 502 Telegram failed
- *   503 the database could not be reached · 200 {ok:true} sent
- *   200 {ok:true, delivered:false} Telegram secrets not set
+ * - The visitor's browser, right after the form stored a lead: POST {firstName, lastName, email,
+ *   phone, message, page} with one of the project's public keys. The handler claims that stored lead
+ *   (claim.ts), then sends what the outbox holds, in order (the lead's own message among them):
+ *     401 no or a wrong key · 405 not POST · 415 not JSON · 413 too large · 400 not a lead
+ *     404 no matching unclaimed lead · 429 too many calls from this client
+ *     503 the database could not be reached · 200 {ok:true, sent, waiting?}
+ *   A message Telegram does not take now stays in the outbox: the scheduled run retries it.
+ * - The scheduled run, every minute (pg_cron → pg_net, migration 20261126000000): POST {"run": true}
+ *   with the run's secret from Vault (or the service role key): sends what waits. 200 {ok, sent}.
+ * - The going-live check (`npm run doctor`): the service role key and {"test": true}: one test message.
  *
- * The message links to the lead in the staff inbox when the environment has SITE_URL (the site's
- * address, a function secret). A lead claimed while TELEGRAM_BOT_TOKEN / TELEGRAM_CHAT_ID are
- * missing, or whose message Telegram then refuses, stays marked notified, so a replay cannot turn
- * the function into a way to send messages later; a refused or undeliverable message is recorded
- * (record_notification_failure) so that the inbox says "Telegram message failed".
+ * Messages link to the lead in the staff inbox when the environment has SITE_URL. Without
+ * TELEGRAM_BOT_TOKEN / TELEGRAM_CHAT_ID nothing is sent and the log names the missing secrets;
+ * the leads wait in the outbox until they are set (and the inbox shows every lead either way).
  */
-import { inboxLeadUrl } from '../_shared/leadAddress.ts';
+import { DatabaseUnavailableError, type Rpc } from '../_shared/chat/database.ts';
+import { pumpChat, type PumpResult } from '../_shared/chat/pump.ts';
+import { missingTelegramSecrets, telegramFromEnv } from '../_shared/chat/telegramApi.ts';
 import { clientAddress, notifyBodySchema } from '../_shared/leadRules.ts';
 import { allKeysAccepted, presentedKeys, publicKeys } from './apiKeys.ts';
-import { DatabaseUnavailableError, type ClaimedLead, type ClaimLead, type RecordFailure } from './claim.ts';
+import { claimLead } from './claim.ts';
 import { isJsonContentType } from './contentType.ts';
-import { buildTelegramText } from './telegramText.ts';
 
 const CORS_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',
@@ -32,19 +33,20 @@ const CORS_HEADERS: Readonly<Record<string, string>> = {
 
 /** Largest request body accepted, in bytes (the longest valid body is well under 32 KB). */
 const MAX_BODY_BYTES = 32 * 1024;
-const TELEGRAM_TIMEOUT_MS = 10_000;
 
 export interface HandlerDeps {
   /** The function's environment: TELEGRAM_*, SITE_URL, and the project's public keys (apiKeys.ts). */
   env: (name: string) => string | undefined;
   fetch: typeof fetch;
-  claim: ClaimLead;
-  recordFailure: RecordFailure;
+  /** The database's functions, called with the service role. */
+  rpc: Rpc;
+  /** The clock of every decision about sending (leases, budget, retries); tests inject it. */
+  now?: () => Date;
   log?: (msg: string) => void;
 }
 
 export type NotifyResponseBody =
-  | { ok: true; delivered?: boolean; probe?: true }
+  | { ok: true; delivered?: boolean; probe?: true; sent?: number; waiting?: PumpResult['waiting'] }
   | { ok: false; error: string; issues?: Array<{ path: string; message: string }> };
 
 function json(status: number, body: NotifyResponseBody, headers: Record<string, string> = {}): Response {
@@ -85,81 +87,64 @@ async function readText(req: Request, max: number): Promise<string> {
 /** The going-live check's test message. */
 export const TEST_MESSAGE = '✅ Test message from the going-live check (npm run doctor): the bot can post here, so new leads will arrive in this chat.';
 
+/** The run secret's length (the migration makes 96 hex digits); shorter keys are not looked up. */
+const RUN_SECRET_MIN_LENGTH = 64;
+
 export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Response> {
   const log = deps.log ?? ((msg: string) => console.log(msg));
+  const now = deps.now ?? (() => new Date());
+  /** The run's secret, read from Vault once per instance (public.chat_run_secret). */
+  let runSecret: string | null | undefined;
 
-  /** The inbox's address of the lead, when SITE_URL is set and usable. */
-  function inboxUrl(lead: ClaimedLead): string | undefined {
-    const siteUrl = deps.env('SITE_URL')?.trim();
-    if (!siteUrl) return undefined;
-    const url = inboxLeadUrl(siteUrl, lead);
-    if (url === undefined) log('[notify-telegram] SITE_URL is not an http(s) address: the message goes without a link to the inbox');
-    return url;
+  function pump() {
+    return pumpChat({ rpc: deps.rpc, chat: telegramFromEnv(deps.env, deps.fetch), now, siteUrl: deps.env('SITE_URL')?.trim() || undefined, log });
   }
 
-  /** Marks the lead's message as failed for the inbox; a failure to do so is logged, not answered. */
-  async function recordFailure(lead: ClaimedLead): Promise<void> {
-    try {
-      await deps.recordFailure(lead);
-    } catch (err) {
-      log(`[notify-telegram] the failed message could not be recorded for the inbox: ${err instanceof Error ? err.message : 'error'}`);
+  async function isRunSecret(presented: readonly string[]): Promise<boolean> {
+    if (presented.length === 0 || presented.some((key) => key.length < RUN_SECRET_MIN_LENGTH)) return false;
+    if (runSecret === undefined) {
+      const secret = await deps.rpc('chat_run_secret', {});
+      runSecret = typeof secret === 'string' && secret.length >= RUN_SECRET_MIN_LENGTH ? secret : null;
     }
+    return runSecret !== null && (await allKeysAccepted(presented, [runSecret]));
   }
 
-  /** Posts `text` to the office chat; says what happened, never logs the token. */
-  async function postToChat(token: string, chatId: string, text: string): Promise<'sent' | 'unreachable' | 'rejected'> {
-    const apiBase = (deps.env('TELEGRAM_API_URL')?.trim() || 'https://api.telegram.org').replace(/\/+$/, '');
-    let tgRes: Response;
+  async function readJsonBody(req: Request): Promise<unknown> {
     try {
-      tgRes = await deps.fetch(`${apiBase}/bot${token}/sendMessage`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ chat_id: chatId, text, parse_mode: 'HTML', link_preview_options: { is_disabled: true } }),
-        signal: AbortSignal.timeout(TELEGRAM_TIMEOUT_MS),
-      });
-    } catch (err) {
-      // Never log the URL: it contains the bot token.
-      log(`[notify-telegram] Telegram request failed: ${err instanceof Error ? err.name : 'error'}`);
-      return 'unreachable';
-    }
-    let tgBody: unknown = null;
-    try {
-      tgBody = await tgRes.json();
+      return JSON.parse(await readText(req, MAX_BODY_BYTES));
     } catch {
-      tgBody = null;
+      return undefined;
     }
-    const tgOk = typeof tgBody === 'object' && tgBody !== null && (tgBody as { ok?: unknown }).ok === true;
-    if (!tgRes.ok || !tgOk) {
-      const description =
-        typeof tgBody === 'object' && tgBody !== null && typeof (tgBody as { description?: unknown }).description === 'string'
-          ? (tgBody as { description: string }).description
-          : 'no description';
-      log(`[notify-telegram] Telegram answered ${tgRes.status}: ${description}`);
-      return 'rejected';
-    }
-    return 'sent';
+  }
+
+  /** The scheduled run: what waits in the outbox goes out. */
+  async function run(): Promise<Response> {
+    await deps.rpc('chat_run_started', { p_now: now().toISOString() });
+    const missing = missingTelegramSecrets(deps.env);
+    if (missing.length > 0) log(`[notify-telegram] ${missing.join(' and ')} not set: messages wait in the outbox`);
+    const result = await pump();
+    return json(200, { ok: true, sent: result.sent, ...(result.waiting && { waiting: result.waiting }) });
   }
 
   /**
-   * The going-live check's one announced test message (`npm run doctor` with the service role
-   * key): no lead is involved, so it proves the secrets and the bot's place in the chat alone.
+   * The service role's calls: the going-live check's one announced test message (`npm run doctor`
+   * with the service role key: no lead is involved, so it proves the secrets and the bot's place in
+   * the chat alone), or a run.
    */
-  async function testMessage(req: Request): Promise<Response> {
+  async function serviceCall(req: Request, allowed: ReadonlySet<'test' | 'run'>): Promise<Response> {
     if (req.method !== 'POST') return json(405, { ok: false, error: 'Method not allowed' }, { Allow: 'POST, OPTIONS' });
-    let body: unknown;
-    try {
-      body = JSON.parse(await readText(req, MAX_BODY_BYTES));
-    } catch {
-      return json(400, { ok: false, error: 'Request body must be valid JSON' });
+    const body = (await readJsonBody(req)) as { test?: unknown; run?: unknown } | null | undefined;
+    if (allowed.has('run') && body?.run === true) return run();
+    if (!allowed.has('test') || body?.test !== true) {
+      return json(400, { ok: false, error: allowed.has('test') ? 'With the service role key, only {"test": true} or {"run": true} is accepted' : 'Only {"run": true} is accepted' });
     }
-    if (typeof body !== 'object' || body === null || (body as { test?: unknown }).test !== true) {
-      return json(400, { ok: false, error: 'With the service role key, only {"test": true} is accepted' });
+    const chat = telegramFromEnv(deps.env, deps.fetch);
+    if (!chat) return json(200, { ok: true, delivered: false });
+    const answer = await chat.telegram.call('sendMessage', { chat_id: chat.chatId, text: TEST_MESSAGE });
+    if (!answer.ok) {
+      log(`[notify-telegram] test message: ${answer.description}`);
+      return json(502, { ok: false, error: answer.description.includes('could not be reached') ? 'Could not reach Telegram' : 'Telegram rejected the message' });
     }
-    const token = deps.env('TELEGRAM_BOT_TOKEN')?.trim();
-    const chatId = deps.env('TELEGRAM_CHAT_ID')?.trim();
-    if (!token || !chatId) return json(200, { ok: true, delivered: false });
-    const sent = await postToChat(token, chatId, TEST_MESSAGE);
-    if (sent !== 'sent') return json(502, { ok: false, error: sent === 'unreachable' ? 'Could not reach Telegram' : 'Telegram rejected the message' });
     return json(200, { ok: true, delivered: true });
   }
 
@@ -171,8 +156,9 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
       // The key first, whatever the method: a caller without one learns nothing else.
       const presented = presentedKeys((name) => req.headers.get(name));
       const serviceKey = deps.env('SUPABASE_SERVICE_ROLE_KEY')?.trim();
-      if (serviceKey && (await allKeysAccepted(presented, [serviceKey]))) return await testMessage(req);
+      if (serviceKey && (await allKeysAccepted(presented, [serviceKey]))) return await serviceCall(req, new Set(['test', 'run']));
       if (!(await allKeysAccepted(presented, publicKeys(deps.env)))) {
+        if (await isRunSecret(presented)) return await serviceCall(req, new Set(['run']));
         return json(401, { ok: false, error: 'Invalid API key' });
       }
       if (req.method !== 'POST') {
@@ -204,7 +190,7 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
         });
       }
 
-      const claimed = await deps.claim(parsed.data, clientAddress((name) => req.headers.get(name)));
+      const claimed = await claimLead(deps.rpc, parsed.data, clientAddress((name) => req.headers.get(name)));
       if (claimed === 'rate_limited') {
         return json(429, { ok: false, error: 'Too many notifications from this address, please try again later' });
       }
@@ -214,25 +200,18 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
       // A lead of the lead probe or the going-live check: the path is proven, the office is not told.
       if (claimed.probe) return json(200, { ok: true, delivered: false, probe: true });
 
-      const token = deps.env('TELEGRAM_BOT_TOKEN')?.trim();
-      const chatId = deps.env('TELEGRAM_CHAT_ID')?.trim();
-      if (!token || !chatId) {
+      const missing = missingTelegramSecrets(deps.env);
+      if (missing.length > 0) {
         // Names of the missing secrets only: the visitor's details stay in the database.
-        const missing = [!token && 'TELEGRAM_BOT_TOKEN', !chatId && 'TELEGRAM_CHAT_ID'].filter(Boolean).join(' and ');
-        log(`[notify-telegram] ${missing} not set: a new lead (page ${parsed.data.page}) is stored and marked notified, but no message was sent`);
+        log(`[notify-telegram] ${missing.join(' and ')} not set: a new lead (page ${parsed.data.page}) is stored and waits in the outbox; no message was sent`);
         return json(200, { ok: true, delivered: false });
       }
-
-      const sent = await postToChat(token, chatId, buildTelegramText(parsed.data, inboxUrl(claimed)));
-      if (sent !== 'sent') {
-        await recordFailure(claimed);
-        return json(502, { ok: false, error: sent === 'unreachable' ? 'Could not reach Telegram' : 'Telegram rejected the message' });
-      }
-      return json(200, { ok: true });
+      const result = await pump();
+      return json(200, { ok: true, sent: result.sent, ...(result.waiting && { waiting: result.waiting }) });
     } catch (err) {
       if (err instanceof DatabaseUnavailableError) {
-        // The cause only (databaseError's message names no visitor value): the lead, if stored,
-        // stays unclaimed, and a later call can still send it.
+        // The cause only (databaseError's message names no visitor value): the lead, if stored, is
+        // in the outbox, and the scheduled run sends it.
         log(`[notify-telegram] ${err.message}; answered 503`);
         return json(503, { ok: false, error: 'The database is unavailable, please try again in a minute' }, { 'Retry-After': '60' });
       }

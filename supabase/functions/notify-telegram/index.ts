@@ -6,7 +6,7 @@
 // tests/backend/notify-telegram-deno.test.ts runs this file under Deno against the local stand-in.
 import { createClient } from '@supabase/supabase-js';
 import { namedKeys } from './apiKeys.ts';
-import { CLAIM_FUNCTION, claimArgs, claimOutcome, databaseError, FAILURE_FUNCTION, failureArgs, type ClaimLead, type RecordFailure } from './claim.ts';
+import { supabaseRpc } from '../_shared/chat/database.ts';
 import { createHandler } from './handler.ts';
 
 declare const Deno: {
@@ -20,7 +20,7 @@ declare const Deno: {
 
 const env = (name: string) => Deno.env.get(name);
 
-// The claim and the failure record may be run by the service role only. A new secret key
+// The claim and the outbox's functions may be run by the service role only. A new secret key
 // (sb_secret_…) keeps working after the legacy JWT keys are turned off, so it is preferred.
 const serviceKey = namedKeys(env('SUPABASE_SECRET_KEYS'))[0] ?? env('SUPABASE_SERVICE_ROLE_KEY');
 const supabaseUrl = env('SUPABASE_URL');
@@ -30,17 +30,7 @@ const database = createClient(supabaseUrl, serviceKey, {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
 });
 
-const claim: ClaimLead = async (body, client) => {
-  const { data, error, status } = await database.rpc(CLAIM_FUNCTION, claimArgs(body, client));
-  return claimOutcome(data, error, status);
-};
-
-const recordFailure: RecordFailure = async (lead) => {
-  const { error, status } = await database.rpc(FAILURE_FUNCTION, failureArgs(lead));
-  if (error) throw databaseError(FAILURE_FUNCTION, error, status);
-};
-
-const handler = createHandler({ env, fetch, claim, recordFailure });
+const handler = createHandler({ env, fetch, rpc: supabaseRpc(database) });
 
 // On Supabase the runtime chooses the address. A local run (the Deno test) names a port on
 // 127.0.0.1 (0: any free one) and reads the address from the line printed once it listens.

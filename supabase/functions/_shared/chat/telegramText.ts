@@ -2,7 +2,7 @@
  * The chat message: Telegram HTML with every visitor value escaped, and short enough to be
  * accepted whatever the visitor typed.
  */
-import type { NotifyBody } from '../_shared/leadRules.ts';
+import type { NotifyBody } from '../leadRules.ts';
 
 /**
  * Telegram refuses longer texts. It counts UTF-16 code units (an emoji is two), so JavaScript's
