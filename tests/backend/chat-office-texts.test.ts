@@ -1,12 +1,12 @@
 /** The reminder's and the morning summary's texts (supabase/functions/_shared/chat/officeTexts.ts). */
 import { describe, expect, it } from 'vitest';
-import { duration, reminderText, summaryText, type ChatLead } from '../../supabase/functions/_shared/chat/officeTexts';
+import { duration, reminderText, summaryText, type TextLead } from '../../supabase/functions/_shared/chat/officeTexts';
 import { TELEGRAM_LIMIT } from './fakeTelegram';
 
 const NOW = new Date('2026-11-23T17:00:00Z'); // Monday 09:00 PST
 const CLOSING = new Date('2026-11-24T02:00:00Z'); // Monday 18:00 PST
 const hoursAgo = (h: number) => new Date(NOW.getTime() - h * 3_600_000).toISOString();
-const quote = (firstName: string, createdAt: string): ChatLead => ({
+const quote = (firstName: string, createdAt: string): TextLead => ({
   kind: 'quote', id: crypto.randomUUID(), createdAt, firstName, lastName: 'Lopez', email: 'maria@example.com', phone: '(408) 555-0100',
 });
 

@@ -1,15 +1,19 @@
 /**
  * Reminders and the morning summary on the `npm start` stack (issue 30): leads stored by visitors
- * through supabase-js, the run's planner (supabase/functions/_shared/chat/office.ts) talking to the
- * database with the service role key, an injected clock. The office is open Mon-Sat 9 AM-6 PM in
- * Los Angeles (November 2026: UTC-8), reminders after 15 minutes. Where a lead must have arrived
- * at a fixed time, the owner connection sets it, as if the visitor had sent it then.
+ * through supabase-js; the run's planner (supabase/functions/_shared/chat/office.ts) talking to the
+ * database with the service role key; and the whole scheduled run (pg_cron's job, pg_net's call of
+ * notify-telegram, which reads the site's /office-hours.json and sends to a fake Telegram). One
+ * injected clock for all of it. The office is open Mon-Sat 9 AM-6 PM in Los Angeles (November
+ * 2026: UTC-8), reminders after 15 minutes. Where a lead must have arrived at a fixed time, the
+ * owner connection sets it, as if the visitor had sent it then (its message in the outbox too).
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createNodeClient } from '../../staff/supabaseNode.js';
 import { planOfficeMessages, type Rpc } from '../../supabase/functions/_shared/chat/office';
-import type { OfficeHours } from '../../supabase/functions/_shared/chat/officeHours';
+import { OFFICE_HOURS_PATH, type OfficeHours } from '../../supabase/functions/_shared/chat/officeHours';
 import { HOURS } from './officeHoursFixture';
 import { useLocalStack } from './stack';
 
@@ -22,13 +26,17 @@ const SUNDAY = '2026-11-22';
 const MONDAY = '2026-11-23';
 const TUESDAY = '2026-11-24';
 
-const stack = useLocalStack({ telegramToken: '7:reminders', telegramChatId: '-100' });
+/** The clock of the functions, the scheduled jobs and the fake Telegram. */
+let clock = pst(`${MONDAY}T08:00`);
+const stack = useLocalStack({ telegramToken: '7:reminders', telegramChatId: '-100', now: () => clock });
 let service: SupabaseClient;
 let rpc: Rpc;
 let visitors = 0;
 let logs: string[] = [];
 
 beforeAll(() => {
+  // What the build publishes from content/site.yaml; the run reads it from the site's address.
+  writeFileSync(join(stack.dir, 'dist', OFFICE_HOURS_PATH), JSON.stringify(HOURS));
   service = createNodeClient(stack.server.url, stack.backend.keys.serviceRoleKey);
   rpc = async (fn, args) => {
     const { data, error } = await service.rpc(fn, args);
@@ -38,8 +46,9 @@ beforeAll(() => {
 });
 
 beforeEach(async () => {
-  // Every test starts with no leads and an empty outbox.
-  await stack.backend.db.exec('delete from public.leads; delete from public.discount_leads; delete from private.chat_outbox;');
+  // Every test starts with no leads, an empty outbox, and a chat nobody holds or paused.
+  await stack.backend.db.exec(`delete from public.leads; delete from public.discount_leads; delete from private.chat_outbox;
+    delete from private.chat_sends; update private.chat_state set sender = null, sender_until = null, paused_until = null, failures = 0, last_error = null;`);
   logs = [];
 });
 
@@ -54,7 +63,14 @@ async function quoteAt(at: Date, name = 'Maria'): Promise<string> {
   });
   expect(error).toBeNull();
   const { rows } = await stack.backend.db.query<{ id: string }>('update public.leads set created_at = $1 where email = $2 returning id', [at, email]);
+  await arrivedAt(rows[0]!.id, at);
   return rows[0]!.id;
+}
+
+/** The lead's own message waits in the outbox from `at`, as it would have since its arrival. */
+async function arrivedAt(id: string, at: Date): Promise<void> {
+  await stack.backend.db.query(
+    "update private.chat_outbox set created_at = $1, next_attempt_at = $1 where what = 'lead' and coalesce(quote_id, discount_id) = $2", [at, id]);
 }
 
 /** A visitor signs up for the discount, as if at `at`. */
@@ -66,6 +82,7 @@ async function discountAt(at: Date): Promise<string> {
   const { error } = await visitor.from('discount_leads').insert({ email, phone: '(408) 555-0199', page: '/' });
   expect(error).toBeNull();
   const { rows } = await stack.backend.db.query<{ id: string }>('update public.discount_leads set created_at = $1 where email = $2 returning id', [at, email]);
+  await arrivedAt(rows[0]!.id, at);
   return rows[0]!.id;
 }
 
@@ -201,5 +218,96 @@ describe('the morning summary', () => {
     await stack.backend.db.query("update public.leads set status = 'contacted' where id = $1", [answered]);
     expect((await runAt(pst(`${MONDAY}T09:00`))).summary).toBe(false);
     expect(await summaries()).toEqual([]);
+  });
+});
+
+describe('the scheduled run sends them to the office chat', () => {
+  /** One pass of the scheduler at `at`: pg_cron's job, pg_net's call of the function, its planning and sending. */
+  const scheduledRunAt = async (at: Date) => {
+    clock = at;
+    await stack.backend.runScheduledJobs(at);
+  };
+  const texts = () => stack.telegram.delivered().map((m) => m.text);
+
+  it('the lead\'s message at once, then one reminder with the lead\'s buttons, which say how long it waited', async () => {
+    const id = await quoteAt(pst(`${TUESDAY}T10:00`), 'Rosa');
+    await scheduledRunAt(pst(`${TUESDAY}T10:01`));
+    expect(texts()).toHaveLength(1);
+    expect(texts()[0]).toContain('<b>New lead</b>');
+    await scheduledRunAt(pst(`${TUESDAY}T10:14`));
+    expect(texts()).toHaveLength(1);
+    await scheduledRunAt(pst(`${TUESDAY}T10:17`));
+    const [, reminder, ...more] = stack.telegram.delivered();
+    expect(more).toEqual([]);
+    expect(reminder!.text).toBe([
+      '⏰ <b>Still new after 17 min</b>: nobody has called back yet.',
+      'Rosa Lopez (quote request)',
+      `(408) 555-0100 · rosa.${visitors}@example.com`,
+      `<a href="${stack.server.url}/leads#lead/quote/${id}">Open it in the lead inbox</a>`,
+    ].join('\n'));
+    expect(reminder!.replyMarkup).toEqual({ inline_keyboard: [[{ text: '📞 Called back', callback_data: `contacted:quote:${id}` }]] });
+    await scheduledRunAt(pst(`${TUESDAY}T11:00`));
+    await scheduledRunAt(pst(`${TUESDAY}T17:00`));
+    expect(texts()).toHaveLength(2);
+  });
+
+  it('a lead on Friday evening: its message at once, its reminder on Saturday at 9:15, and none once someone called back', async () => {
+    const friday = await quoteAt(pst(`${FRIDAY}T20:00`), 'Friday');
+    const called = await quoteAt(pst(`${FRIDAY}T20:30`), 'Called');
+    await scheduledRunAt(pst(`${FRIDAY}T20:31`));
+    expect(texts()).toHaveLength(2);
+    await scheduledRunAt(pst(`${SATURDAY}T09:14`));
+    expect(texts()).toHaveLength(2);
+    // Someone called the second lead back in the morning, before its reminder was due.
+    await stack.backend.db.query("update public.leads set status = 'contacted' where id = $1", [called]);
+    await scheduledRunAt(pst(`${SATURDAY}T09:15`));
+    const reminders = stack.telegram.delivered().filter((m) => m.text.startsWith('⏰'));
+    expect(reminders.map((m) => m.text)).toEqual([expect.stringContaining('Friday Lopez (quote request)')]);
+    expect(reminders[0]!.text).toContain('Still new after 13 h 15 min');
+    expect(reminders[0]!.replyMarkup).toEqual({ inline_keyboard: [[{ text: '📞 Called back', callback_data: `contacted:quote:${friday}` }]] });
+  });
+
+  it('a reminder planned but not yet sent is dropped when the lead is taken meanwhile', async () => {
+    const id = await quoteAt(pst(`${TUESDAY}T10:00`));
+    await scheduledRunAt(pst(`${TUESDAY}T10:01`));
+    // Telegram is down when the reminder is due: it waits in the outbox.
+    stack.telegram.state.down = true;
+    await scheduledRunAt(pst(`${TUESDAY}T10:15`));
+    expect(await reminders()).toEqual([{ lead: id, cancelled: false }]);
+    await stack.backend.db.query("update public.leads set status = 'contacted' where id = $1", [id]);
+    stack.telegram.state.down = false;
+    await scheduledRunAt(pst(`${TUESDAY}T10:30`));
+    expect(texts().filter((t) => t.startsWith('⏰'))).toEqual([]);
+    expect(await reminders()).toEqual([{ lead: id, cancelled: true }]);
+  });
+
+  it('the morning summary at opening: overdue and due today, once; no message on a morning with none', async () => {
+    await quoteAt(pst(`${FRIDAY}T10:00`), 'Old');
+    await quoteAt(pst(`${SATURDAY}T16:00`), 'Recent');
+    await quoteAt(pst(`${SUNDAY}T12:00`), 'Sunday');
+    await quoteAt(pst(`${MONDAY}T08:30`), 'Fresh');
+    await scheduledRunAt(pst(`${MONDAY}T08:59`));
+    expect(texts().filter((t) => t.startsWith('☀️'))).toEqual([]);
+    await scheduledRunAt(pst(`${MONDAY}T09:00`));
+    await scheduledRunAt(pst(`${MONDAY}T09:01`));
+    const summaries = texts().filter((t) => t.startsWith('☀️'));
+    expect(summaries).toHaveLength(1);
+    expect(summaries[0]).toBe([
+      '☀️ <b>Good morning: 3 leads wait for a call back</b>',
+      '',
+      '<b>Overdue</b> (waited more than 24 hours):',
+      '• Old Lopez (quote request), waited 2 days 23 h',
+      '• Recent Lopez (quote request), waited 1 day 17 h',
+      '',
+      '<b>Due today</b> (their 24 hours end before closing):',
+      '• Sunday Lopez (quote request), 24 hours end in 3 h',
+      '',
+      `<a href="${stack.server.url}/leads">Open the lead inbox</a>`,
+    ].join('\n'));
+    // Everyone called back by Tuesday: no summary then.
+    await stack.backend.db.exec("update public.leads set status = 'contacted'");
+    stack.telegram.reset();
+    await scheduledRunAt(pst(`${TUESDAY}T09:00`));
+    expect(texts()).toEqual([]);
   });
 });

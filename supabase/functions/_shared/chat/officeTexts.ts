@@ -3,10 +3,10 @@
  * Telegram HTML, every value from a visitor escaped, short enough for Telegram whatever they typed.
  * Times are said as how long ago or how soon, so no time zone is needed at send time.
  */
-import { escapeHtml, fitEscaped } from '../../notify-telegram/telegramText.ts';
+import { escapeHtml, fitEscaped } from './telegramText.ts';
 
-/** A lead as chat_next gives it (a discount sign-up has no name). */
-export interface ChatLead {
+/** What the texts say of a lead (compose.ts's TextLead and SummaryLead both fit; a discount sign-up has no name). */
+export interface TextLead {
   kind: 'quote' | 'discount';
   id: string;
   createdAt: string;
@@ -35,16 +35,16 @@ export function duration(ms: number): string {
   return hours % 24 ? `${days} ${unit} ${hours % 24} h` : `${days} ${unit}`;
 }
 
-const waitedMs = (lead: ChatLead, now: Date) => now.getTime() - Date.parse(lead.createdAt);
+const waitedMs = (lead: TextLead, now: Date) => now.getTime() - Date.parse(lead.createdAt);
 
 /** The lead in a few words: the name of a quote request, or what a discount sign-up is. */
-function who(lead: ChatLead): string {
+function who(lead: TextLead): string {
   const name = [lead.firstName, lead.lastName].filter(Boolean).join(' ');
   return lead.kind === 'quote' && name ? `${fitEscaped(name, NAME_ROOM)} (quote request)` : 'A discount sign-up';
 }
 
 /** The reminder of a lead still new: how long it has waited, who, and how to reach them. */
-export function reminderText(lead: ChatLead, now: Date, inboxUrl?: string): string {
+export function reminderText(lead: TextLead, now: Date, inboxUrl?: string): string {
   const contact = [lead.phone, lead.email].filter((v): v is string => Boolean(v)).map(escapeHtml).join(' · ');
   return [
     `⏰ <b>Still new after ${duration(waitedMs(lead, now))}</b>: nobody has called back yet.`,
@@ -53,7 +53,7 @@ export function reminderText(lead: ChatLead, now: Date, inboxUrl?: string): stri
   ].join('\n');
 }
 
-function lines(leads: ChatLead[], line: (lead: ChatLead) => string): string[] {
+function lines(leads: TextLead[], line: (lead: TextLead) => string): string[] {
   const shown = leads.slice(0, SUMMARY_LINES).map((lead) => `• ${line(lead)}`);
   return leads.length > SUMMARY_LINES ? [...shown, `• and ${leads.length - SUMMARY_LINES} more`] : shown;
 }
@@ -63,8 +63,8 @@ function lines(leads: ChatLead[], line: (lead: ChatLead) => string): string[] {
  * hours end before `dueBefore` (the day's closing time), oldest first; undefined when none is
  * left (someone answered them since the summary was planned).
  */
-export function summaryText(leads: ChatLead[], dueBefore: Date, now: Date, inboxUrl?: string): string | undefined {
-  const endOf = (lead: ChatLead) => Date.parse(lead.createdAt) + ANSWER_WITHIN_MS;
+export function summaryText(leads: TextLead[], dueBefore: Date, now: Date, inboxUrl?: string): string | undefined {
+  const endOf = (lead: TextLead) => Date.parse(lead.createdAt) + ANSWER_WITHIN_MS;
   const overdue = leads.filter((lead) => endOf(lead) <= now.getTime());
   const dueToday = leads.filter((lead) => endOf(lead) > now.getTime() && endOf(lead) <= dueBefore.getTime());
   const count = overdue.length + dueToday.length;
