@@ -30,6 +30,7 @@ import { adminAssets, inboxAssets, writeAdminPage, writeInboxPage, type AdminAss
 import { ContentErrors, sortErrors } from '../contracts/validate/errors.js';
 import { headersFile, redirectsFile, robotsTxt, sitemapFiles } from './write/hostFiles.js';
 import { brokenLinks } from './write/links.js';
+import { OFFICE_HOURS_FILE, officeHoursJson } from './write/officeHours.js';
 
 export interface BuildOptions {
   root: string;
@@ -364,6 +365,7 @@ export class Pipeline {
       writeFile(path.join(outDir, 'robots.txt'), robotsTxt(origin)),
       writeFile(path.join(outDir, '_headers'), headersFile(hostConfig)),
       writeFile(path.join(outDir, '_redirects'), redirectsFile(pages)),
+      writeFile(path.join(outDir, OFFICE_HOURS_FILE), officeHoursJson(model.site)),
       this.writeBackOfficePages(outDir, model, this.admin, this.inbox),
     ]);
   }

@@ -4,6 +4,7 @@ import { SitemapIndexStream, SitemapStream, streamToPromise } from 'sitemap';
 import type { WrittenPage } from '../../contracts/pages.js';
 import { SECURITY_HEADERS } from '../../contracts/securityHeaders.js';
 import { backOfficeHeaders } from '../backOffice.js';
+import { officeHoursHeaderLines } from './officeHours.js';
 
 interface HostConfig {
   origin: string;
@@ -92,6 +93,7 @@ export function headersFile(cfg: HostConfig): string {
     ...Object.entries(SECURITY_HEADERS).map(([k, v]) => `  ${k}: ${v}`),
     '/assets/*',
     '  Cache-Control: public, max-age=31536000, immutable',
+    ...officeHoursHeaderLines(),
     // The content manager's and the lead inbox's own policies, after the site-wide rule so they
     // replace it where the host takes the last match.
     ...backOfficeHeaders(cfg.supabaseUrl).flatMap(([pattern, headers]) => [pattern, ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`)]),

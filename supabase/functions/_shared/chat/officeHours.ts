@@ -16,7 +16,7 @@ export type Weekday = (typeof WEEKDAYS)[number];
 /** A reminder comes this many minutes of opening hours after a lead arrived, at most a working day. */
 export const REMINDER_MINUTES = { min: 1, max: 600, default: 15 } as const;
 
-/** Whether Intl knows `zone` as an IANA time zone (what Deno and Node both accept). */
+/** Whether Intl knows `zone` as an IANA time zone (what Deno and Node both accept); the build checks site.yaml with it too. */
 export function isTimeZone(zone: string): boolean {
   if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;
   try {
@@ -27,15 +27,15 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-const clock = z.string().check(z.regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'a time of day as HH:MM, 00:00 to 23:59'));
+const clock = z.string().check(z.regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'must be a time of day as HH:MM, 00:00 to 23:59'));
 
 /** /office-hours.json: checked field by field, since whoever serves the site's address could answer anything. */
 export const officeHoursSchema = z.strictObject({
-  timeZone: z.string().check(z.maxLength(64), z.refine(isTimeZone, 'not a time zone Intl knows, e.g. America/Los_Angeles')),
+  timeZone: z.string().check(z.maxLength(64), z.refine(isTimeZone, 'is not a time zone')),
   days: z.array(z.enum(WEEKDAYS)).check(z.minLength(1), z.maxLength(7)),
   opens: clock,
   closes: clock,
-  reminderAfterMinutes: z.int().check(z.gte(REMINDER_MINUTES.min), z.lte(REMINDER_MINUTES.max)),
+  reminderAfterMinutes: z.int().check(z.gte(REMINDER_MINUTES.min, `must be at least ${REMINDER_MINUTES.min}`), z.lte(REMINDER_MINUTES.max, `must be at most ${REMINDER_MINUTES.max} (a working day)`)),
 }).check(z.refine((h) => minutesOf(h.opens) < minutesOf(h.closes), { message: 'closes must be later than opens', path: ['closes'] }));
 
 export type OfficeHours = z.infer<typeof officeHoursSchema>;
