@@ -12,7 +12,8 @@
  * None of these schemas is exposed or granted to the API roles, as on Supabase. Runs before the
  * migrations at every start; every statement is idempotent.
  */
-export const PLATFORM_SCHEMA_SQL = `
+/** pg_cron's SQL surface (the real one on Supabase and on the tests' PostgreSQL). */
+export const CRON_SQL = `
 CREATE SCHEMA IF NOT EXISTS cron;
 CREATE TABLE IF NOT EXISTS cron.job (
   jobid bigserial PRIMARY KEY,
@@ -53,7 +54,10 @@ BEGIN
   RETURN true;
 END
 $$;
+`;
 
+/** pg_net's SQL surface: requests are queued as pg_net queues them; someone else sends them. */
+export const NET_SQL = `
 CREATE SCHEMA IF NOT EXISTS net;
 CREATE TABLE IF NOT EXISTS net.http_request_queue (
   id bigserial PRIMARY KEY,
@@ -85,7 +89,10 @@ LANGUAGE sql AS $$
   VALUES ('POST', url, headers, convert_to(body::text, 'UTF8'), timeout_milliseconds)
   RETURNING id
 $$;
+`;
 
+/** Supabase Vault's SQL surface, the secret stored as it is. */
+export const VAULT_SQL = `
 CREATE SCHEMA IF NOT EXISTS vault;
 CREATE TABLE IF NOT EXISTS vault.secrets (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -107,7 +114,12 @@ RETURNS void LANGUAGE sql AS $$
     description = coalesce(new_description, description), updated_at = now()
   WHERE id = secret_id
 $$;
+`;
 
+export const PLATFORM_SCHEMA_SQL = `
+${CRON_SQL}
+${NET_SQL}
+${VAULT_SQL}
 REVOKE ALL ON SCHEMA cron, net, vault FROM PUBLIC;
 REVOKE ALL ON ALL TABLES IN SCHEMA cron, net, vault FROM PUBLIC, anon, authenticated, service_role;
 REVOKE ALL ON ALL FUNCTIONS IN SCHEMA cron, net, vault FROM PUBLIC, anon, authenticated, service_role;

@@ -93,7 +93,7 @@ describe('migrations on PGlite', () => {
     // A new entry here is a deliberate grant: say in its migration why a signed-in user needs it.
     expect(rows.filter((r) => r.authenticated).map((r) => r.fn).sort()).toEqual([
       'private.is_staff', 'private.lead_filter', 'private.require_staff',
-      'public.count_leads', 'public.inbox_stats', 'public.log_export', 'public.search_leads', 'public.set_lead_status',
+      'public.count_leads', 'public.inbox_stats', 'public.lead_delivery', 'public.log_export', 'public.search_leads', 'public.set_lead_status',
     ]);
   });
 

@@ -110,7 +110,7 @@ describe('notify-telegram under Deno', () => {
     const lead = { ...row, email: 'once@example.com' };
     const id = await storeLead(lead);
     const res = await call(fn, bodyOf(lead));
-    expect(await res.json()).toEqual({ ok: true });
+    expect(await res.json()).toEqual({ ok: true, sent: 1 });
     expect(res.status).toBe(200);
     expect(telegram.calls).toHaveLength(1);
     expect(telegram.calls[0]!.path).toBe(`/bot${TOKEN}/sendMessage`);
@@ -130,15 +130,23 @@ describe('notify-telegram under Deno', () => {
     expect(telegram.calls).toHaveLength(0);
   });
 
-  it('records the failure for the inbox when Telegram refuses the message', async () => {
+  it('keeps a refused message in the outbox; the scheduled run (the Vault secret, as pg_net sends it) sends it once Telegram takes it', async () => {
     const lead = { ...row, email: 'refused@example.com' };
     const id = await storeLead(lead);
     telegram.state.reply = { status: 400, body: { ok: false, description: 'Bad Request: chat not found' } };
-    expect((await call(fn, bodyOf(lead))).status).toBe(502);
-    const { rows } = await backend.db.query<{ notify_failed_at: Date | null }>('SELECT notify_failed_at FROM public.leads WHERE id = $1', [id]);
-    expect(rows[0]!.notify_failed_at).toBeInstanceOf(Date);
-    const events = await backend.db.query('SELECT lead_kind, action FROM public.lead_events WHERE lead_id = $1', [id]);
-    expect(events.rows).toEqual([{ lead_kind: 'quote', action: 'notify_failed' }]);
+    const res = await call(fn, bodyOf(lead));
+    expect([res.status, await res.json()]).toEqual([200, { ok: true, sent: 0, waiting: 'paused' }]);
+    const waiting = await backend.db.query<{ last_error: string }>("SELECT last_error FROM private.chat_outbox WHERE what = 'lead' AND quote_id = $1 AND sent_at IS NULL", [id]);
+    expect(waiting.rows).toEqual([{ last_error: 'Telegram answered 400: Bad Request: chat not found' }]);
+
+    // The owner fixed the chat; the backoff is over (the function's clock is Deno's own here).
+    telegram.state.reply = undefined;
+    await backend.db.exec("UPDATE private.chat_state SET paused_until = NULL; UPDATE private.chat_outbox SET next_attempt_at = now() WHERE sent_at IS NULL");
+    const secret = (await backend.db.query<{ s: string }>('SELECT public.chat_run_secret() AS s')).rows[0]!.s;
+    const run = await fetch(fn.url, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' }, body: '{"run": true}' });
+    expect(run.status).toBe(200);
+    expect(((await run.json()) as { sent: number }).sent).toBeGreaterThanOrEqual(1);
+    expect(telegram.delivered().filter((m) => m.text.includes(lead.email))).toHaveLength(1);
   });
 
   it('answers 503 when the database cannot be reached, with a clear log line that holds no visitor data', async () => {

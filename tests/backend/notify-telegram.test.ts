@@ -1,33 +1,45 @@
 /**
- * The notify-telegram edge function handler against a fake Telegram Bot API on 127.0.0.1, with
- * a fake claim and failure record standing in for the database (the real one: local-backend.test.ts
- * in Node, notify-telegram-deno.test.ts under Deno).
+ * The notify-telegram edge function handler against a fake Telegram Bot API on 127.0.0.1 and the
+ * real database (the stand-in's PGlite with the migrations, called as the service role), the
+ * handler called directly so each test sets its environment (through HTTP and supabase-js:
+ * chat-delivery.test.ts and the block at the end; under Deno: notify-telegram-deno.test.ts).
  */
 import { createNodeClient } from '../../staff/supabaseNode.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NotifyBody } from '../../supabase/functions/_shared/leadRules';
-import { claimOutcome, DatabaseUnavailableError, type ClaimedLead, type ClaimLead, type ClaimOutcome, type RecordFailure } from '../../supabase/functions/notify-telegram/claim';
+import { DatabaseCallError, databaseError, DatabaseUnavailableError, type Rpc } from '../../supabase/functions/_shared/chat/database';
+import { escapeHtml, fitEscaped } from '../../supabase/functions/_shared/chat/telegramText';
+import { CLAIM_FUNCTION, claimOutcome } from '../../supabase/functions/notify-telegram/claim';
 import { createHandler } from '../../supabase/functions/notify-telegram/handler';
-import { escapeHtml, fitEscaped } from '../../supabase/functions/notify-telegram/telegramText';
+import { createLocalBackend, type LocalBackend } from '../../supabase-standin/backend';
+import { serviceRoleRpc } from '../../supabase-standin/functions';
 import { startFakeTelegram, TELEGRAM_LIMIT } from './fakeTelegram';
 import { useLocalStack } from './stack';
 
 let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
 let apiUrl: string;
 let received: Awaited<ReturnType<typeof startFakeTelegram>>['calls'];
+let backend: LocalBackend;
+let rpc: Rpc;
 
 beforeAll(async () => {
   telegram = await startFakeTelegram();
   apiUrl = telegram.url;
   received = telegram.calls;
+  backend = await createLocalBackend({ log: () => {} });
+  rpc = serviceRoleRpc(backend.db);
 });
 
 afterAll(async () => {
   await telegram.close();
+  await backend.close();
 });
 
-beforeEach(() => {
+beforeEach(async () => {
   telegram.reset();
+  await backend.db.exec(`
+    DELETE FROM public.leads; DELETE FROM public.discount_leads; DELETE FROM private.rate_events; DELETE FROM private.chat_sends;
+    UPDATE private.chat_state SET sender = NULL, sender_until = NULL, paused_until = NULL, failures = 0, last_error = NULL;`);
 });
 
 const TOKEN = '123456:TEST-token';
@@ -39,42 +51,37 @@ const projectKeys: Record<string, string> = {
 };
 const secrets: Record<string, string> = { ...projectKeys, TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_CHAT_ID: '-1001234' };
 
-/** The id the fake database gives the n-th lead it stores. */
-const leadId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-/**
- * A fake database: `store` holds the leads not yet notified; a claim takes the matching one
- * (same email, phone and page) or answers `outcome` when that is forced.
- */
-function fakeClaims(stored: NotifyBody[] = [], outcome?: ClaimOutcome) {
-  const calls: Array<{ body: NotifyBody; client: string }> = [];
-  const ids = stored.map((_, i) => leadId(i + 1));
-  const claim: ClaimLead = async (body, client) => {
-    calls.push({ body, client });
-    if (outcome) return outcome;
-    const i = stored.findIndex((s) => s.email === body.email && s.phone === body.phone && s.page === body.page);
-    if (i < 0) return 'not_found';
-    stored.splice(i, 1);
-    const [id] = ids.splice(i, 1);
-    return { kind: body.page === 'contact' ? 'quote' : 'discount', id: id! };
-  };
-  return { claim, calls, stored };
+/** Stores leads as the forms do (with the owner's connection: no per-client limit); their ids in order. */
+async function store(...bodies: NotifyBody[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const b of bodies) {
+    const { rows } = b.page === 'contact'
+      ? await backend.db.query<{ id: string }>(
+        'INSERT INTO public.leads (first_name, last_name, email, phone, message, page) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+        [b.firstName, b.lastName, b.email, b.phone, b.message, b.page])
+      : await backend.db.query<{ id: string }>('INSERT INTO public.discount_leads (email, phone, page) VALUES ($1, $2, $3) RETURNING id', [b.email, b.phone, b.page]);
+    ids.push(rows[0]!.id);
+  }
+  return ids;
 }
 
-/** The failure records the handler made; `fail` makes recording itself fail. */
-function fakeFailureRecord(fail?: Error) {
-  const recorded: ClaimedLead[] = [];
-  const recordFailure: RecordFailure = async (claimed) => {
-    if (fail) throw fail;
-    recorded.push(claimed);
-  };
-  return { recordFailure, recorded };
+/** The outbox row of a lead's message. */
+async function outbox(id: string) {
+  const { rows } = await backend.db.query<{ sent_at: Date | null; attempts: number; last_error: string | null }>(
+    "SELECT sent_at, attempts, last_error FROM private.chat_outbox WHERE what = 'lead' AND coalesce(quote_id, discount_id) = $1", [id]);
+  return rows[0];
 }
 
-function handlerWith(env: Record<string, string | undefined>, claim: ClaimLead = fakeClaims([lead]).claim, failures = fakeFailureRecord()) {
+/** A handler on the real database (or `database`), recording its calls to it. */
+function handlerWith(env: Record<string, string | undefined>, database: Rpc = rpc) {
   const logs: string[] = [];
-  const handler = createHandler({ env: (n) => env[n], fetch, claim, recordFailure: failures.recordFailure, log: (m) => logs.push(m) });
-  return { handler, logs, failures };
+  const calls: Array<{ fn: string; args: Record<string, unknown> }> = [];
+  const recording: Rpc = async (fn, args) => {
+    calls.push({ fn, args });
+    return database(fn, args);
+  };
+  const handler = createHandler({ env: (n) => env[n], fetch, rpc: recording, log: (m) => logs.push(m) });
+  return { handler, logs, claims: () => calls.filter((c) => c.fn === CLAIM_FUNCTION) };
 }
 
 const lead: NotifyBody = {
@@ -108,13 +115,13 @@ const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
 
 describe('notify-telegram handler', () => {
   it('sends the stored lead to the Telegram chat as escaped HTML and answers ok', async () => {
-    const claims = fakeClaims([lead]);
-    const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl }, claims.claim);
+    await store(lead);
+    const { handler, claims } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl });
     const res = await handler(post(lead));
     expect(res.status).toBe(200);
     expectCors(res);
-    expect(await res.json()).toEqual({ ok: true });
-    expect(claims.calls.map((c) => c.body)).toEqual([lead]);
+    expect(await res.json()).toEqual({ ok: true, sent: 1 });
+    expect(claims().map((c) => c.args.p_email)).toEqual([lead.email]);
 
     expect(received).toHaveLength(1);
     const call = received[0]!;
@@ -134,39 +141,52 @@ describe('notify-telegram handler', () => {
     // only the handler's own tags remain
     expect(text.match(/<[^>]+>/g)?.every((tag) => /^<\/?(b|code)>$/.test(tag))).toBe(true);
     expect(text).not.toContain('<a ');
+    // the message is the stored lead's, sent once: the outbox says so
+    expect(await outbox((await backend.db.query<{ id: string }>('SELECT id FROM public.leads')).rows[0]!.id)).toMatchObject({ attempts: 1, sent_at: expect.any(Date) });
   });
 
   describe('the link to the lead in the staff inbox', () => {
     it('leads the owner to /leads#lead/<kind>/<id> on the site SITE_URL names', async () => {
+      const [id] = await store(lead);
       const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl, SITE_URL: 'https://www.bayshinecleaning.com/' });
       expect((await handler(post(lead))).status).toBe(200);
       const text = String(received[0]?.body.text);
-      expect(text).toContain(`<a href="https://www.bayshinecleaning.com/leads#lead/quote/${leadId(1)}">Open it in the lead inbox</a>`);
+      expect(text).toContain(`<a href="https://www.bayshinecleaning.com/leads#lead/quote/${id}">Open it in the lead inbox</a>`);
+      // an https site: the link is a button too, beside "Called back"
+      expect(received[0]?.body.reply_markup).toEqual({ inline_keyboard: [
+        [{ text: '📞 Called back', callback_data: `contacted:quote:${id}` }],
+        [{ text: 'Open in the lead inbox', url: `https://www.bayshinecleaning.com/leads#lead/quote/${id}` }],
+      ] });
       expect(text.match(/<[^>]+>/g)?.every((tag) => /^(<\/?(b|code)>|<a href="[^"]+">|<\/a>)$/.test(tag))).toBe(true);
     });
 
     it('names the kind of lead: a discount sign-up is a discount lead', async () => {
       const signUp = { ...lead, page: '/locations/deep-cleaning-san-jose-ca' };
-      const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl, SITE_URL: 'https://www.bayshinecleaning.com' }, fakeClaims([signUp]).claim);
+      const [id] = await store(signUp);
+      const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl, SITE_URL: 'https://www.bayshinecleaning.com' });
       expect((await handler(post(signUp))).status).toBe(200);
-      expect(String(received[0]?.body.text)).toContain(`https://www.bayshinecleaning.com/leads#lead/discount/${leadId(1)}`);
+      const text = String(received[0]?.body.text);
+      expect(text).toContain(`https://www.bayshinecleaning.com/leads#lead/discount/${id}`);
+      expect(text).toContain('<b>New $25 discount sign-up</b> from <code>/locations/deep-cleaning-san-jose-ca</code>');
     });
 
     it('keeps the link whole when the message is cut to Telegram\'s limit', async () => {
       const body = { ...lead, message: '<'.repeat(5000) };
-      const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl, SITE_URL: 'https://www.bayshinecleaning.com' }, fakeClaims([body]).claim);
+      const [id] = await store(body);
+      const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl, SITE_URL: 'https://www.bayshinecleaning.com' });
       expect((await handler(post(body))).status).toBe(200);
       const text = String(received[0]?.body.text);
       expect(text.length).toBeLessThanOrEqual(TELEGRAM_LIMIT);
-      expect(text).toContain(`<a href="https://www.bayshinecleaning.com/leads#lead/quote/${leadId(1)}">`);
+      expect(text).toContain(`<a href="https://www.bayshinecleaning.com/leads#lead/quote/${id}">`);
       expect(text).toMatch(/\n(&lt;)+…$/);
     });
 
-    it.each(['javascript:alert(1)', 'not a url', 'ftp://www.bayshinecleaning.com'])('sends no link, and says why in the log, when SITE_URL is %s', async (siteUrl) => {
-      const { handler, logs } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl, SITE_URL: siteUrl });
+    it.each(['javascript:alert(1)', 'not a url', 'ftp://www.bayshinecleaning.com'])('sends no link when SITE_URL is %s', async (siteUrl) => {
+      await store(lead);
+      const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl, SITE_URL: siteUrl });
       expect((await handler(post(lead))).status).toBe(200);
       expect(String(received[0]?.body.text)).not.toContain('<a ');
-      expect(logs.join('\n')).toContain('SITE_URL is not an http(s) address');
+      expect(JSON.stringify(received[0]?.body.reply_markup)).not.toContain('url');
     });
   });
 
@@ -175,12 +195,32 @@ describe('notify-telegram handler', () => {
     const env = () => ({ ...secrets, TELEGRAM_API_URL: apiUrl, SUPABASE_SERVICE_ROLE_KEY: SERVICE_KEY });
 
     it('is sent with the service role key and {"test": true}, claiming no lead', async () => {
-      const claims = fakeClaims([lead]);
-      const { handler } = handlerWith(env(), claims.claim);
+      await store(lead);
+      const { handler, claims } = handlerWith(env());
       const res = await handler(post({ test: true }, { key: SERVICE_KEY }));
       expect([res.status, await res.json()]).toEqual([200, { ok: true, delivered: true }]);
       expect(received.map((c) => String(c.body.text))).toEqual([expect.stringContaining('Test message from the going-live check')]);
-      expect(claims.calls).toEqual([]);
+      expect(claims()).toEqual([]);
+    });
+
+    it('{"run": true} with the service role key is a delivery run: what waits goes out, no test message', async () => {
+      await store(lead);
+      const { handler } = handlerWith(env());
+      const res = await handler(post({ run: true }, { key: SERVICE_KEY }));
+      expect([res.status, await res.json()]).toEqual([200, { ok: true, sent: 1 }]);
+      expect(received.map((c) => String(c.body.text))).toEqual([expect.stringContaining(lead.email)]);
+    });
+
+    it('the run\'s secret from Vault starts a run, and only a run', async () => {
+      const secret = (await rpc('chat_run_secret', {})) as string;
+      expect(secret).toMatch(/^[0-9a-f]{96}$/);
+      await store(lead);
+      const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl });
+      expect((await handler(post({ test: true }, { key: secret }))).status).toBe(400);
+      expect((await handler(post({ run: true }, { key: `${secret.slice(0, -1)}0` === secret ? `${secret.slice(0, -1)}1` : `${secret.slice(0, -1)}0` }))).status).toBe(401);
+      expect(received).toHaveLength(0);
+      const res = await handler(post({ run: true }, { key: secret }));
+      expect([res.status, await res.json()]).toEqual([200, { ok: true, sent: 1 }]);
     });
 
     it('is never sent for a visitor\'s key, a wrong key, or another body with the service key', async () => {
@@ -204,13 +244,13 @@ describe('notify-telegram handler', () => {
       ['an empty apikey', { apikey: '' }],
       ['a prefix of the key', keyHeaders(ANON_KEY.slice(0, -1))],
     ])('refuses %s with 401, sending and claiming nothing', async (_label, headers) => {
-      const claims = fakeClaims([lead]);
-      const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl }, claims.claim);
+      await store(lead);
+      const { handler, claims } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl });
       const res = await handler(post(lead, { key: null, headers }));
       expect(res.status).toBe(401);
       expectCors(res);
       expect(await res.json()).toMatchObject({ ok: false, error: 'Invalid API key' });
-      expect(claims.calls).toEqual([]);
+      expect(claims()).toEqual([]);
       expect(received).toHaveLength(0);
     });
 
@@ -225,6 +265,7 @@ describe('notify-telegram handler', () => {
       ['the legacy anon key', ANON_KEY],
       ['a publishable key (sb_publishable_…)', PUBLISHABLE_KEY],
     ])('accepts %s', async (_label, key) => {
+      await store(lead);
       const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl });
       const res = await handler(post(lead, { key }));
       expect(res.status).toBe(200);
@@ -232,6 +273,7 @@ describe('notify-telegram handler', () => {
     });
 
     it('accepts the apikey header alone, as curl or another client may send it', async () => {
+      await store(lead);
       const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl });
       expect((await handler(post(lead, { key: null, headers: { apikey: PUBLISHABLE_KEY } }))).status).toBe(200);
     });
@@ -246,12 +288,12 @@ describe('notify-telegram handler', () => {
     // Took minutes with the earlier regular expression (exponential backtracking).
     ['a header built to make a pattern backtrack', `application/json${';  '.repeat(2000)}x`],
   ])('answers 415 to %s, claiming and sending nothing', async (_label, type) => {
-    const claims = fakeClaims([lead]);
-    const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl }, claims.claim);
+    await store(lead);
+    const { handler, claims } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl });
     const res = await handler(post(lead, { headers: { 'Content-Type': type } }));
     expect(res.status).toBe(415);
     expectCors(res);
-    expect(claims.calls).toEqual([]);
+    expect(claims()).toEqual([]);
     expect(received).toHaveLength(0);
   });
 
@@ -268,32 +310,37 @@ describe('notify-telegram handler', () => {
   });
 
   it('takes application/json with parameters', async () => {
+    await store(lead);
     const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl });
     const res = await handler(post(lead, { headers: { 'Content-Type': 'Application/JSON ; charset="UTF-8"' } }));
     expect(res.status).toBe(200);
   });
 
   it('answers 404 and sends nothing when no stored lead matches', async () => {
-    const claims = fakeClaims([]);
-    const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl }, claims.claim);
+    await store({ ...lead, email: 'someone.else@example.com' });
+    const { handler, claims } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl });
     const res = await handler(post(lead));
     expect(res.status).toBe(404);
     expectCors(res);
     expect(await res.json()).toMatchObject({ ok: false, error: expect.any(String) });
-    expect(claims.calls).toHaveLength(1);
+    expect(claims()).toHaveLength(1);
     expect(received).toHaveLength(0);
   });
 
   it('sends one message per stored lead: a replay of the same call gets 404', async () => {
-    const claims = fakeClaims([lead]);
-    const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl }, claims.claim);
+    await store(lead);
+    const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl });
     expect((await handler(post(lead))).status).toBe(200);
     for (let i = 0; i < 3; i++) expect((await handler(post(lead))).status).toBe(404);
     expect(received).toHaveLength(1);
   });
 
   it('answers 429 with a clear error when the client is over its limit, sending nothing', async () => {
-    const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl }, fakeClaims([lead], 'rate_limited').claim);
+    await store(lead);
+    const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl }, async (fn, args) => {
+      if (fn === CLAIM_FUNCTION) throw new DatabaseCallError(`${fn} failed (PT429): Too many submissions from this address`, 'PT429');
+      return rpc(fn, args);
+    });
     const res = await handler(post(lead));
     expect(res.status).toBe(429);
     expectCors(res);
@@ -302,20 +349,22 @@ describe('notify-telegram handler', () => {
   });
 
   it('claims for the client address the request names (most trusted header first)', async () => {
-    const claims = fakeClaims([lead, lead, lead]);
-    const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl }, claims.claim);
+    await store(lead, lead, lead);
+    const { handler, claims } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl });
     await handler(post(lead, { headers: { 'cf-connecting-ip': '203.0.113.7', 'x-forwarded-for': '198.51.100.1' } }));
     await handler(post(lead, { headers: { 'x-forwarded-for': '198.51.100.1, 10.0.0.1' } }));
     await handler(post(lead));
-    expect(claims.calls.map((c) => c.client)).toEqual(['203.0.113.7', '198.51.100.1', '']);
+    expect(claims().map((c) => c.args.p_client)).toEqual(['203.0.113.7', '198.51.100.1', '']);
   });
 
   it.each<[string, { code: string; message: string }, number]>([
     ['gets no answer (supabase-js status 0)', { code: '', message: 'TypeError: fetch failed' }, 0],
     ['answers 503 from its gateway', { code: 'PGRST000', message: 'Database client error. Retrying the connection.' }, 503],
   ])('answers 503 with a clear log line, sending nothing, when the database %s', async (_label, error, status) => {
-    // As index.ts maps supabase-js's answer.
-    const { handler, logs, failures } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl }, async () => claimOutcome(null, error, status));
+    // As index.ts maps supabase-js's answer (supabaseRpc).
+    const { handler, logs } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl }, async (fn) => {
+      throw databaseError(fn, error, status);
+    });
     const res = await handler(post(lead));
     expect(res.status).toBe(503);
     expectCors(res);
@@ -325,22 +374,22 @@ describe('notify-telegram handler', () => {
     const logged = logs.join('\n');
     expect(logged).toMatch(/^\[notify-telegram\] the database could not be reached for claim_lead_for_notification \(.+\); answered 503$/m);
     for (const value of [lead.email, lead.phone, 'Kitchen', 'Maria']) expect(logged).not.toContain(value);
-    expect(failures.recorded).toEqual([]);
   });
 
   it('tells an unreachable database from a refused call', () => {
     for (const [code, status] of [['', 0], ['PGRST000', 503], ['PGRST003', 504], ['08006', undefined], ['57P01', undefined], ['53300', undefined], ['', 502]] as const) {
-      expect(() => claimOutcome(null, { code, message: 'x' }, status), `${code} ${status}`).toThrow(DatabaseUnavailableError);
+      expect(databaseError('f', { code, message: 'x' }, status), `${code} ${status}`).toBeInstanceOf(DatabaseUnavailableError);
     }
     for (const [code, status] of [['42501', 403], ['PGRST202', 404], ['P0001', 400], ['22023', undefined]] as const) {
-      expect(() => claimOutcome(null, { code, message: 'x' }, status), `${code} ${status}`).toThrow(/failed/);
-      expect(() => claimOutcome(null, { code, message: 'x' }, status), `${code} ${status}`).not.toThrow(DatabaseUnavailableError);
+      const error = databaseError('f', { code, message: 'x' }, status);
+      expect(error, `${code} ${status}`).toBeInstanceOf(DatabaseCallError);
+      expect((error as DatabaseCallError).code).toBe(code);
     }
-    expect(claimOutcome(null, { code: 'PT429', message: 'x' }, 429)).toBe('rate_limited');
-    expect(claimOutcome(null, null, 200)).toBe('not_found');
-    expect(claimOutcome({ kind: 'quote', id: leadId(7).toUpperCase() }, null, 200)).toEqual({ kind: 'quote', id: leadId(7) });
-    for (const answer of [true, 'claimed', { kind: 'other', id: leadId(1) }, { kind: 'quote', id: 'x' }, { kind: 'quote' }]) {
-      expect(() => claimOutcome(answer, null, 200), JSON.stringify(answer)).toThrow(/kind, id/);
+    const id = '00000000-0000-4000-8000-000000000007';
+    expect(claimOutcome(null)).toBe('not_found');
+    expect(claimOutcome({ kind: 'quote', id: id.toUpperCase() })).toEqual({ kind: 'quote', id });
+    for (const answer of [true, 'claimed', { kind: 'other', id }, { kind: 'quote', id: 'x' }, { kind: 'quote' }]) {
+      expect(() => claimOutcome(answer), JSON.stringify(answer)).toThrow(/kind, id/);
     }
   });
 
@@ -357,7 +406,8 @@ describe('notify-telegram handler', () => {
   it('delivers 2,500 emoji, trimmed to Telegram\'s limit in UTF-16 units without splitting one', async () => {
     const message = '😀'.repeat(2500); // 5,000 UTF-16 units: a valid message
     const body = { ...lead, message };
-    const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl }, fakeClaims([body]).claim);
+    await store(body);
+    const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl });
     const res = await handler(post(body));
     expect(res.status).toBe(200);
     const text = String(received[0]?.body.text);
@@ -369,7 +419,8 @@ describe('notify-telegram handler', () => {
 
   it('budgets the escaped text: 5,000 `<` become whole `&lt;` entities within the limit', async () => {
     const body = { ...lead, message: '<'.repeat(5000) };
-    const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl }, fakeClaims([body]).claim);
+    await store(body);
+    const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl });
     const res = await handler(post(body));
     expect(res.status).toBe(200);
     const text = String(received[0]?.body.text);
@@ -379,6 +430,7 @@ describe('notify-telegram handler', () => {
   });
 
   it('keeps a short message whole', async () => {
+    await store(lead);
     const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl });
     await handler(post(lead));
     expect(String(received[0]?.body.text)).toMatch(/\nKitchen &lt;b&gt;and&lt;\/b&gt; 2 baths &gt; 100 sq ft$/);
@@ -399,55 +451,49 @@ describe('notify-telegram handler', () => {
   });
 
   it.each([
-    ['a Telegram server error', { status: 500, body: { ok: false, description: 'Internal' } }],
-    ['ok:false from Telegram', { status: 200, body: { ok: false, description: 'Bad Request: chat not found' } }],
-    ['a non-JSON answer', { status: 200, body: 'not json' }],
-  ])('answers 502 on %s, and records the failure for the inbox', async (_label, telegramReply) => {
+    ['a Telegram server error', { status: 500, body: { ok: false, description: 'Internal' } }, 'chat'],
+    ['chat not found', { status: 400, body: { ok: false, description: 'Bad Request: chat not found' } }, 'chat'],
+    ['a non-JSON answer', { status: 200, body: 'not json' }, 'chat'],
+    ['a refusal of this message alone', { status: 400, body: { ok: false, description: 'Bad Request: can\'t parse entities' } }, 'message'],
+  ])('keeps the lead in the outbox for the next try on %s, without logging the token or the lead', async (_label, telegramReply, scope) => {
     telegram.state.reply = telegramReply;
-    const { handler, logs, failures } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl });
+    const [id] = await store(lead);
+    const { handler, logs } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl });
     const res = await handler(post(lead));
-    expect(res.status).toBe(502);
+    expect(res.status).toBe(200);
     expectCors(res);
-    expect(await res.json()).toMatchObject({ ok: false });
+    expect(await res.json()).toEqual({ ok: true, sent: 0, ...(scope === 'chat' && { waiting: 'paused' }) });
     expect(received).toHaveLength(1);
-    expect(logs.join('\n')).not.toContain(TOKEN);
-    // The inbox says "Telegram message failed" for this lead.
-    expect(failures.recorded).toEqual([{ kind: 'quote', id: leadId(1) }]);
+    expect(await outbox(id!)).toMatchObject({ sent_at: null, attempts: 1, last_error: expect.stringMatching(/^Telegram answered/) });
+    const logged = logs.join('\n');
+    for (const value of [TOKEN, lead.email, lead.phone, 'Kitchen']) expect(logged).not.toContain(value);
+    // Not failed for the inbox: the message is retried until the limit (chat-delivery.test.ts).
+    const { rows } = await backend.db.query<{ notify_failed_at: Date | null }>('SELECT notify_failed_at FROM public.leads WHERE id = $1', [id]);
+    expect(rows[0]!.notify_failed_at).toBeNull();
   });
 
-  it('answers 502 when Telegram cannot be reached, without logging the token, and records the failure', async () => {
-    const { handler, logs, failures } = handlerWith({ ...secrets, TELEGRAM_API_URL: 'http://127.0.0.1:1' });
+  it('keeps the lead in the outbox when Telegram cannot be reached, without logging the token', async () => {
+    const [id] = await store(lead);
+    const { handler, logs } = handlerWith({ ...secrets, TELEGRAM_API_URL: 'http://127.0.0.1:1' });
     const res = await handler(post(lead));
-    expect(res.status).toBe(502);
+    expect([res.status, await res.json()]).toEqual([200, { ok: true, sent: 0, waiting: 'paused' }]);
     expect(logs.join('\n')).not.toContain(TOKEN);
-    expect(failures.recorded).toEqual([{ kind: 'quote', id: leadId(1) }]);
-  });
-
-  it('still answers 502 when the failure cannot be recorded, and logs that', async () => {
-    telegram.state.reply = { status: 400, body: { ok: false, description: 'Bad Request: chat not found' } };
-    const { handler, logs } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl }, undefined, fakeFailureRecord(new Error('record_notification_failure failed (P0002): No such lead')));
-    expect((await handler(post(lead))).status).toBe(502);
-    expect(logs.join('\n')).toContain('the failed message could not be recorded for the inbox: record_notification_failure failed (P0002)');
-  });
-
-  it('records no failure for a message Telegram took', async () => {
-    const { handler, failures } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl });
-    expect((await handler(post(lead))).status).toBe(200);
-    expect(failures.recorded).toEqual([]);
+    expect(await outbox(id!)).toMatchObject({ sent_at: null, last_error: expect.stringContaining('could not be reached') });
   });
 
   it.each([
     ['TELEGRAM_BOT_TOKEN', { TELEGRAM_CHAT_ID: '-1001234' }],
     ['TELEGRAM_CHAT_ID', { TELEGRAM_BOT_TOKEN: TOKEN }],
-  ])('without %s: claims the lead, answers 200 delivered:false and logs no visitor data', async (missing, env) => {
-    const claims = fakeClaims([lead]);
-    const { handler, logs } = handlerWith({ ...projectKeys, ...env, TELEGRAM_API_URL: apiUrl }, claims.claim);
+  ])('without %s: claims the lead, answers 200 delivered:false, keeps it in the outbox and logs no visitor data', async (missing, env) => {
+    const [id] = await store(lead);
+    const { handler, logs, claims } = handlerWith({ ...projectKeys, ...env, TELEGRAM_API_URL: apiUrl });
     const res = await handler(post(lead));
     expect(res.status).toBe(200);
     expectCors(res);
     expect(await res.json()).toEqual({ ok: true, delivered: false });
     expect(received).toHaveLength(0);
-    expect(claims.calls).toHaveLength(1); // it counts as notified: the owner sees it in the table
+    expect(claims()).toHaveLength(1);
+    expect(await outbox(id!)).toMatchObject({ sent_at: null, attempts: 0 }); // sent once the secrets are set
     const logged = logs.join('\n');
     expect(logged).toContain(missing);
     for (const value of [lead.email, lead.phone, 'Kitchen', 'Maria', 'Neil', escapeHtml(lead.firstName)]) expect(logged).not.toContain(value);
@@ -465,8 +511,8 @@ describe('notify-telegram handler', () => {
     ['a page over 200 chars', post({ ...lead, page: `/${'p'.repeat(200)}` })],
     ['a page that is no path of the site', post({ ...lead, page: 'https://evil.example/' })],
   ])('answers 400 with a JSON error for %s, without claiming or calling Telegram', async (_label, req) => {
-    const claims = fakeClaims([lead]);
-    const { handler } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl }, claims.claim);
+    await store(lead);
+    const { handler, claims } = handlerWith({ ...secrets, TELEGRAM_API_URL: apiUrl });
     const res = await handler(req);
     expect(res.status).toBe(400);
     expectCors(res);
@@ -474,7 +520,7 @@ describe('notify-telegram handler', () => {
     const body = (await res.json()) as { ok: boolean; error: string };
     expect(body.ok).toBe(false);
     expect(body.error).toEqual(expect.any(String));
-    expect(claims.calls).toEqual([]);
+    expect(claims()).toEqual([]);
     expect(received).toHaveLength(0);
   });
 
@@ -516,11 +562,6 @@ describe('notify-telegram in the local stand-in (npm start), through supabase-js
   const stored = { first_name: 'Ana', last_name: 'Reyes', email: 'ana@example.com', phone: '(650) 555-0123', message: 'Deep clean before a move.', page: 'contact' as const };
   const body = { firstName: stored.first_name, lastName: stored.last_name, email: stored.email, phone: stored.phone, message: stored.message, page: stored.page };
 
-  async function storedLead(email: string) {
-    const { rows } = await stack.backend.db.query<{ id: string; notify_failed_at: Date | null }>('SELECT id, notify_failed_at FROM public.leads WHERE email = $1', [email]);
-    return rows[0]!;
-  }
-
   it('links the message to the lead in the inbox of the server the lead came through', async () => {
     const supabase = client();
     const lead = { ...stored, email: 'link@example.com' };
@@ -528,20 +569,7 @@ describe('notify-telegram in the local stand-in (npm start), through supabase-js
     const { error } = await supabase.functions.invoke('notify-telegram', { body: { ...body, email: lead.email } });
     expect(error).toBeNull();
     expect(stack.telegram.calls).toHaveLength(1);
-    const { id } = await storedLead(lead.email);
-    expect(String(stack.telegram.calls[0]!.body.text)).toContain(`<a href="${stack.server.url}/leads#lead/quote/${id}">`);
-  });
-
-  it('marks the lead for the inbox when Telegram refuses its message: notify_failed_at and a notify_failed event', async () => {
-    const supabase = client();
-    const lead = { ...stored, email: 'refused@example.com' };
-    expect((await supabase.from('leads').insert(lead)).error).toBeNull();
-    stack.telegram.state.reply = { status: 400, body: { ok: false, description: 'Bad Request: chat not found' } };
-    const { error } = await supabase.functions.invoke('notify-telegram', { body: { ...body, email: lead.email } });
-    expect((error as { context?: Response } | null)?.context?.status).toBe(502);
-    const { id, notify_failed_at } = await storedLead(lead.email);
-    expect(notify_failed_at).toBeInstanceOf(Date);
-    const { rows } = await stack.backend.db.query('SELECT lead_kind, lead_id, action FROM public.lead_events WHERE lead_id = $1', [id]);
-    expect(rows).toEqual([{ lead_kind: 'quote', lead_id: id, action: 'notify_failed' }]);
+    const { rows } = await stack.backend.db.query<{ id: string }>('SELECT id FROM public.leads WHERE email = $1', [lead.email]);
+    expect(String(stack.telegram.calls[0]!.body.text)).toContain(`<a href="${stack.server.url}/leads#lead/quote/${rows[0]!.id}">`);
   });
 });

@@ -101,6 +101,42 @@ describe('a database prepared as Supabase prepares it', () => {
   });
 });
 
+describe('the lead delivery run, scheduled by the migrations with pg_cron (Debian\'s postgresql-15-cron)', () => {
+  it('schedules the run every minute as postgres, and pg_cron runs it: pg_net is asked to call notify-telegram with the Vault secret', async () => {
+    const { rows: jobs } = await admin.query<{ schedule: string; command: string; username: string; active: boolean }>(
+      "select schedule, command, username, active from cron.job where jobname = 'lead-delivery'");
+    expect(jobs).toEqual([{ schedule: '* * * * *', command: 'select private.request_chat_run()', username: 'postgres', active: true }]);
+    const { rows: [secret] } = await admin.query<{ s: string }>("select decrypted_secret as s from vault.decrypted_secrets where name = 'lead_delivery_secret'");
+    expect(secret!.s).toMatch(/^[0-9a-f]{96}$/);
+
+    // The owner's one step (docs/going-live.md); then wait for pg_cron's next minute.
+    const postgres = await server.connect('postgres');
+    try {
+      await postgres.query("select vault.create_secret('https://abcdefghijklmnopqrst.supabase.co', 'project_url')");
+    } finally {
+      await postgres.end();
+    }
+    await expect.poll(async () => (await admin.query("select status from cron.job_run_details jd join cron.job j using (jobid) where j.jobname = 'lead-delivery' and jd.status = 'succeeded'")).rowCount,
+      { timeout: 90_000, interval: 1_000 }).toBeGreaterThan(0);
+    const { rows: requests } = await admin.query<{ method: string; url: string; headers: Record<string, string>; body: string }>(
+      "select method, url, headers, convert_from(body, 'UTF8') as body from net.http_request_queue");
+    expect(requests[0]).toEqual({
+      method: 'POST',
+      url: 'https://abcdefghijklmnopqrst.supabase.co/functions/v1/notify-telegram',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${secret!.s}` },
+      body: '{"run": true}',
+    });
+  }, 120_000);
+
+  it('keeps the outbox from every API role: only the service role\'s functions reach it', async () => {
+    const { rows } = await admin.query<{ role: string; t: string }>(`
+      select r.role, t.t from unnest(array['anon', 'authenticated', 'service_role']) as r(role),
+        unnest(array['private.chat_outbox', 'private.chat_state', 'private.chat_sends']) as t(t)
+      where has_table_privilege(r.role, t.t, 'select,insert,update,delete')`);
+    expect(rows).toEqual([]);
+  });
+});
+
 describe('the staff check and function grants where postgres owns nothing in auth', () => {
   const STAFF = '5a1f0000-0000-4000-8000-0000000000aa';
   const SESSION = '5e550000-0000-4000-8000-0000000000aa';

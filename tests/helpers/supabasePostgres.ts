@@ -32,6 +32,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { NET_SQL, VAULT_SQL } from '../../supabase-standin/platformSchema.js';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../supabase/migrations/', import.meta.url));
 const SETUP_DIR = fileURLToPath(new URL('./supabase-postgres/', import.meta.url));
@@ -205,6 +206,30 @@ const SETUP: [file: string, role: LoginRole][] = [
   ['03-auth.sql', 'supabase_auth_admin'],
 ];
 
+/** Whether Debian's pg_cron (postgresql-<version>-cron) is installed beside these binaries. */
+function hasPgCron(bin: string): boolean {
+  const version = /postgresql\/(\d+)\/bin/.exec(bin)?.[1];
+  return version !== undefined && existsSync(`/usr/share/postgresql/${version}/extension/pg_cron.control`);
+}
+
+/**
+ * The extensions every Supabase project has before its migrations, and what Supabase grants
+ * postgres on them: pg_cron, Debian's real one when installed (Supabase lets postgres create it
+ * and use schema cron); pg_net and Vault, which Debian does not package, as the local stand-in
+ * provides their SQL (supabase-standin/platformSchema.ts: net.http_post queues, nobody sends).
+ */
+function platformSql(pgCron: boolean): string {
+  return `${pgCron ? 'create extension if not exists pg_cron with schema pg_catalog;' : ''}
+${NET_SQL}
+${VAULT_SQL}
+${pgCron ? 'grant usage on schema cron to postgres with grant option; grant all on all tables in schema cron to postgres with grant option; grant all on all functions in schema cron to postgres with grant option;' : ''}
+revoke all on schema net, vault from public;
+grant usage on schema net, vault to postgres;
+grant all on all tables in schema net, vault to postgres;
+grant all on all sequences in schema net, vault to postgres;
+grant execute on all functions in schema net, vault to postgres;`;
+}
+
 export async function startSupabasePostgres(): Promise<SupabasePostgres> {
   const bin = postgresBinDir();
   if (bin === undefined) {
@@ -278,6 +303,8 @@ export async function startSupabasePostgres(): Promise<SupabasePostgres> {
         `-c unix_socket_directories=''`,
         '-c fsync=off -c synchronous_commit=off -c full_page_writes=off',
         '-c max_connections=30 -c shared_buffers=32MB',
+        // pg_cron as Supabase runs it: preloaded, jobs in background workers (no libpq login needed)
+        ...(hasPgCron(bin) ? ['-c shared_preload_libraries=pg_cron -c cron.database_name=postgres -c cron.use_background_workers=on -c max_worker_processes=20'] : []),
       ].join(' ');
       // -w: pg_ctl returns once the server accepts connections (or has failed), no guessing.
       const start = await run(join(bin, 'pg_ctl'), ['-D', dataDir, '-l', logFile, '-o', options, '-w', '-t', '60', 'start'], systemUser);
@@ -320,6 +347,7 @@ export async function startSupabasePostgres(): Promise<SupabasePostgres> {
       sql = sql.replaceAll(':LOGIN_PASSWORD', pg.escapeLiteral(password));
       await runFileAs(role, file, sql);
     }
+    await runFileAs('supabase_admin', 'platform extensions', platformSql(hasPgCron(bin)));
   } catch (err) {
     await stop();
     throw err;

@@ -122,9 +122,10 @@ const TAKEN_ROOM = 4096 - 160;
 export const COMPOSERS: Partial<Record<ChatWhat, Composer>> = {
   lead(item, ctx) {
     const lead = item.lead!;
-    const taken = lead.status === 'new' ? '' : `\n\n${takenLine(lead.status, undefined)}`;
     const keyboard = leadKeyboard(lead, ctx);
-    return [{ method: 'sendMessage', params: { ...SEND, text: leadText(lead, ctx, TAKEN_ROOM) + taken, ...(keyboard && { reply_markup: keyboard }) } }];
+    // Someone took the lead before its message went out: the message says so from the start.
+    const text = lead.status === 'new' ? leadText(lead, ctx) : `${leadText(lead, ctx, TAKEN_ROOM)}\n\n${takenLine(lead.status, undefined)}`;
+    return [{ method: 'sendMessage', params: { ...SEND, text, ...(keyboard && { reply_markup: keyboard }) } }];
   },
   taken(item, ctx) {
     const lead = item.lead!;
