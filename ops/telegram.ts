@@ -1,7 +1,7 @@
 /**
- * The three calls of Telegram's Bot API the checks make, from outside, as the edge function's bot:
- * who the bot is, whether it is still in the office chat and may post there, and an alert. Never a
- * lead's details: the alert says what broke and where to look.
+ * The calls of Telegram's Bot API the checks make, from outside, as the edge function's bot:
+ * who the bot is, whether it is still in the office chat and may post there, where its webhook
+ * points, and an alert. Never a lead's details: the alert says what broke and where to look.
  */
 const TIMEOUT_MS = 10_000;
 
@@ -14,7 +14,7 @@ export interface TelegramSettings {
 
 interface Answer<T> { ok: boolean; result?: T; description?: string }
 
-async function call<T>(t: TelegramSettings, method: string, body: Record<string, unknown>): Promise<T> {
+async function call<T>(t: Pick<TelegramSettings, 'token' | 'apiUrl'>, method: string, body: Record<string, unknown>): Promise<T> {
   const base = (t.apiUrl?.trim() || 'https://api.telegram.org').replace(/\/+$/, '');
   let res: Response;
   try {
@@ -49,4 +49,16 @@ export async function checkBotCanPost(t: TelegramSettings): Promise<void> {
 
 export async function sendAlert(t: TelegramSettings, text: string): Promise<void> {
   await call(t, 'sendMessage', { chat_id: t.chatId, text, disable_web_page_preview: true });
+}
+
+/** What Telegram knows of the bot's webhook (getWebhookInfo): where it sends updates, and its last failure. */
+export interface WebhookInfo {
+  url: string;
+  pending_update_count?: number;
+  last_error_date?: number;
+  last_error_message?: string;
+}
+
+export async function webhookInfo(t: Pick<TelegramSettings, 'token' | 'apiUrl'>): Promise<WebhookInfo> {
+  return call<WebhookInfo>(t, 'getWebhookInfo', {});
 }
