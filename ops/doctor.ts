@@ -333,7 +333,7 @@ async function testLead(url: string, anonKey: string, service: SupabaseClient, c
 export async function doctorCommand(args: string[], env: Record<string, string | undefined>, out: (line: string) => void): Promise<number> {
   const siteUrl = args[0];
   if (!siteUrl || !/^https?:\/\/[^\s/]+/.test(siteUrl)) {
-    out('Usage: npm run doctor -- https://www.your-site.com   (SUPABASE_SERVICE_ROLE_KEY set adds the staff, lead and database checks)');
+    out('Usage: npm run doctor -- https://www.your-site.com   (SUPABASE_SERVICE_ROLE_KEY set adds the staff, lead, database and delivery checks; TELEGRAM_BOT_TOKEN the webhook\'s)');
     return 2;
   }
   const docs = DOCS.replace('{repo}', env.CMS_GITHUB_REPO ?? env.GITHUB_REPOSITORY ?? 'OWNER/REPO');

@@ -13,8 +13,8 @@ export const OFFICE_HOURS_PATH = '/office-hours.json';
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-/** A reminder comes this many minutes of opening hours after a lead arrived, at most a working day. */
-export const REMINDER_MINUTES = { min: 1, max: 600, default: 15 } as const;
+/** A reminder comes this many minutes of opening hours after a lead arrived (site.yaml: 15 when not given), at most a working day. */
+export const REMINDER_MINUTES = { min: 1, max: 600 } as const;
 
 /** Whether Intl knows `zone` as an IANA time zone (what Deno and Node both accept); the build checks site.yaml with it too. */
 export function isTimeZone(zone: string): boolean {
