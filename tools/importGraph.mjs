@@ -37,7 +37,7 @@ export const RULES = /** @type {const} */ ({
   ops: ['contracts', 'src', 'staff', 'supabase/functions/_shared'],
   cli: ['contracts', 'generator', 'serve', 'supabase-standin', 'cms', 'staff', 'ops'],
   functions: ['contracts', 'cms', 'staff'],
-  bench: ['contracts', 'generator', 'serve', 'tools'],
+  bench: ['contracts', 'generator', 'serve', 'staff', 'supabase-standin', 'tools'],
   docs: ['contracts', 'generator', 'serve', 'cms', 'tools'],
   tools: [],
   tests: ['*'],

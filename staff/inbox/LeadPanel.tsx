@@ -7,15 +7,28 @@ import { useEffect, useId, useState } from 'react';
 import type { InboxApi } from './api.js';
 import { Dialog } from './Dialog.js';
 import { PromiseBadge } from './LeadRow.js';
-import { KIND_LABELS, LEAD_STATUSES, STATUS_LABELS, leadName, leadSource, type InboxLead, type LeadEvent, type LeadStatus } from './model.js';
+import { KIND_LABELS, LEAD_STATUSES, STATUS_LABELS, leadName, leadSource, type ChatDelivery, type InboxLead, type LeadEvent, type LeadStatus } from './model.js';
 import type { LeadRef } from './route.js';
 import { formatDuration, responseSeconds } from './time.js';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
+/** Where the lead's announcement in the office chat stands, in staff's words. */
+export function chatState(delivery: ChatDelivery[]): string {
+  const message = delivery.find((d) => d.what === 'lead');
+  if (!message) return 'Not announced (sent before the office chat was set up)';
+  if (message.sentAt) {
+    const reminder = delivery.find((d) => d.what === 'reminder' && d.sentAt);
+    return `Sent ${when(message.sentAt)}${reminder?.sentAt ? `; reminder sent ${when(reminder.sentAt)}` : ''}`;
+  }
+  if (message.gaveUpAt) return `Telegram message failed: stopped trying ${when(message.gaveUpAt)}${message.lastError ? ` (${message.lastError})` : ''}`;
+  if (message.attempts === 0) return 'Waiting to be sent';
+  return `Not sent yet: ${message.attempts} ${message.attempts === 1 ? 'try' : 'tries'}${message.nextAttemptAt ? `, next ${when(message.nextAttemptAt)}` : ''}${message.lastError ? ` (${message.lastError})` : ''}`;
+}
+
 function describe(event: LeadEvent): string {
   switch (event.action) {
-    case 'status': return `Status ${event.from_status ? STATUS_LABELS[event.from_status] ?? event.from_status : '—'} → ${event.to_status ? STATUS_LABELS[event.to_status] ?? event.to_status : '—'}`;
+    case 'status': return `Status ${event.from_status ? STATUS_LABELS[event.from_status] ?? event.from_status : '—'} → ${event.to_status ? STATUS_LABELS[event.to_status] ?? event.to_status : '—'}${event.detail?.via === 'telegram' ? ' (from Telegram)' : ''}`;
     case 'note': return 'Note';
     case 'notify_failed': return 'Telegram message failed';
     case 'exported': return 'Exported';
@@ -28,6 +41,7 @@ export function LeadPanel({ api, leadRef, now, onClose, onChanged, onDeleted }: 
 }) {
   const [lead, setLead] = useState<InboxLead | null>();
   const [events, setEvents] = useState<LeadEvent[]>([]);
+  const [delivery, setDelivery] = useState<ChatDelivery[]>();
   const [note, setNote] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -35,9 +49,12 @@ export function LeadPanel({ api, leadRef, now, onClose, onChanged, onDeleted }: 
   const noteId = useId();
 
   async function load() {
-    const [found, history] = await Promise.all([api.lead(leadRef.kind, leadRef.id), api.history(leadRef.kind, leadRef.id)]);
+    const [found, history, chat] = await Promise.all([
+      api.lead(leadRef.kind, leadRef.id), api.history(leadRef.kind, leadRef.id), api.delivery(leadRef.kind, leadRef.id).catch(() => undefined),
+    ]);
     setLead(found ?? null);
     setEvents(history);
+    setDelivery(chat);
   }
   useEffect(() => {
     setLead(undefined);
@@ -99,6 +116,7 @@ export function LeadPanel({ api, leadRef, now, onClose, onChanged, onDeleted }: 
             <dt>Source page</dt><dd className="path">{leadSource(lead)}</dd>
             {lead.referrer_path && lead.landing_path && <><dt>Came to the form from</dt><dd className="path">{lead.referrer_path}</dd></>}
             <dt>First response</dt><dd>{seconds === undefined ? 'Not yet' : `${formatDuration(seconds)} after it came in`}</dd>
+            {delivery && <><dt>Office chat</dt><dd>{chatState(delivery)}</dd></>}
           </dl>
 
           <section aria-labelledby={`${noteId}-status`} className="status-editor">

@@ -4,7 +4,7 @@
  * history, and deleting a lead. Row-level security decides what comes back; nothing is checked here.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { InboxLead, InboxStats, LeadEvent, LeadFilters, LeadKind, LeadStatus } from './model.js';
+import type { ChatDelivery, InboxLead, InboxStats, LeadEvent, LeadFilters, LeadKind, LeadStatus } from './model.js';
 import { dayEnd, dayStart } from './time.js';
 
 export const PAGE_SIZE = 50;
@@ -60,6 +60,10 @@ export function inboxApi(supabase: SupabaseClient) {
     async history(kind: LeadKind, id: string): Promise<LeadEvent[]> {
       const result = await supabase.from('lead_events').select('*').eq('lead_kind', kind).eq('lead_id', id).order('at', { ascending: true }).order('id', { ascending: true });
       return check(result, 'Loading the history') as LeadEvent[];
+    },
+    /** The lead's messages for the office chat: sent, waiting for a retry, or given up on. */
+    async delivery(kind: LeadKind, id: string): Promise<ChatDelivery[]> {
+      return (check(await supabase.rpc('lead_delivery', { p_kind: kind, p_id: id }), 'Loading the chat messages') ?? []) as ChatDelivery[];
     },
     /** Every lead the filters match, page by page, for the export. */
     async allLeads(filters: LeadFilters): Promise<InboxLead[]> {

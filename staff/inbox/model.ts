@@ -47,6 +47,19 @@ export interface LeadEvent {
   from_status: LeadStatus | null;
   to_status: LeadStatus | null;
   note: string | null;
+  /** {via: 'telegram'} when a staff member acted from the office chat. */
+  detail?: { via?: string } | null;
+}
+
+/** One message about a lead for the office chat (public.lead_delivery, migration 20261126000000). */
+export interface ChatDelivery {
+  what: 'lead' | 'reminder' | 'taken';
+  sentAt: string | null;
+  attempts: number;
+  nextAttemptAt: string | null;
+  gaveUpAt: string | null;
+  cancelledAt: string | null;
+  lastError: string | null;
 }
 
 export interface WeekStats {

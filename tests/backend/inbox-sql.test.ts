@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await db.exec('TRUNCATE public.leads, public.discount_leads, public.lead_events, private.rate_events');
+  await db.exec('TRUNCATE public.leads, public.discount_leads, public.lead_events, private.rate_events, private.chat_outbox');
 });
 
 interface Lead {
