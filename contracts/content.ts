@@ -17,6 +17,7 @@ import { z } from 'zod';
 export const CITIES_PER_PAGE = 48;
 
 const text = z.string().trim().min(1);
+
 const describe = <T extends z.ZodType>(schema: T, description: string): T => schema.meta({ description });
 
 /** A site path ("/book-online"), a tel:/mailto: link or an absolute https URL. */
@@ -116,6 +117,14 @@ export const siteSchema = z.strictObject({
     days: z.array(z.enum(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'])).min(1),
     opens: z.string().regex(/^[0-2][0-9]:[0-5][0-9]$/),
     closes: z.string().regex(/^[0-2][0-9]:[0-5][0-9]$/),
+    // What a valid time zone and valid hours are is said once, by the chat's scheduled run that
+    // reads them (supabase/functions/_shared/chat/officeHours.ts); the build checks them with it
+    // (generator/model/officeHours.ts).
+    timeZone: describe(text, 'The business\'s time zone (IANA name, e.g. America/Los_Angeles): the office hours and the lead reminders count in it'),
+    reminderAfterMinutes: describe(
+      z.int().default(15),
+      'Minutes of opening hours after which a lead nobody has taken gets a reminder in the office chat (default 15)',
+    ),
   }),
   serviceArea: z.strictObject({ title: text, radius: text }),
   claims: z.array(z.strictObject({ icon: iconName, title: text, text })).min(1),

@@ -31,6 +31,7 @@ import { ContentErrors, sortErrors } from '../contracts/validate/errors.js';
 import { headersFile, redirectsFile, robotsTxt, sitemapFiles } from './write/hostFiles.js';
 import { brokenLinks } from './write/links.js';
 import { writeBuildInfo } from './write/buildInfo.js';
+import { OFFICE_HOURS_FILE, officeHoursJson } from './write/officeHours.js';
 
 export interface BuildOptions {
   root: string;
@@ -366,6 +367,7 @@ export class Pipeline {
       writeFile(path.join(outDir, '_headers'), headersFile(hostConfig)),
       writeFile(path.join(outDir, '_redirects'), redirectsFile(pages)),
       writeBuildInfo(opts.root, outDir),
+      writeFile(path.join(outDir, OFFICE_HOURS_FILE), officeHoursJson(model.site)),
       this.writeBackOfficePages(outDir, model, this.admin, this.inbox),
     ]);
   }

@@ -4,7 +4,8 @@
  * checked, then OK or the problem and the fix (the section of docs/going-live.md). Exit code 1 if
  * anything is wrong. The Supabase project's URL and anon key are read from the site's own scripts
  * (the forms' settings are compiled into them), so the site's URL is all it needs;
- * SUPABASE_SERVICE_ROLE_KEY, when set, adds the checks only that key can make.
+ * SUPABASE_SERVICE_ROLE_KEY, when set, adds the checks only that key can make (the scheduled delivery
+ * run and what waits for the office chat among them); TELEGRAM_BOT_TOKEN adds the webhook's.
  *
  * It changes nothing, but for the test lead it says it inserts (only with the service role key,
  * marked a probe so that it never reaches the office, and deleted at once) and the one test
@@ -15,6 +16,8 @@ import { resolveConnection } from '../contracts/supabaseConnection.js';
 import { CONTACT_PAGE, type LeadRow } from '../supabase/functions/_shared/leadRules.js';
 import { supabaseLeadApi } from '../src/lib/leads.js';
 import { createNodeClient } from '../staff/supabaseNode.js';
+import { readOfficeHours } from '../supabase/functions/_shared/chat/officeHoursSource.js';
+import { getWebhookInfo } from './telegram.js';
 
 const DOCS = 'https://github.com/{repo}/blob/main/docs/';
 
@@ -43,6 +46,10 @@ export interface DoctorOptions {
   report?: (r: CheckResult) => void;
   /** Told before anything is sent (the test message). */
   announce?: (line: string) => void;
+  /** The bot's token (TELEGRAM_BOT_TOKEN): adds the webhook's checks. apiUrl: a fake Telegram in tests. */
+  telegram?: { token: string; apiUrl?: string | undefined } | undefined;
+  /** The clock the checks of recent runs compare with. */
+  now?: () => Date;
 }
 
 const FIX = {
@@ -56,7 +63,15 @@ const FIX = {
   leads: 'inbox.md#the-24-hour-promise',
   telegram: 'going-live.md#3-telegram-bot-a-message-for-every-lead',
   cms: 'editing.md#editing-in-the-browser',
+  deliveryRun: 'going-live.md#4a-the-scheduled-delivery-run',
+  officeHours: 'inbox.md#reminders-and-the-morning-summary',
+  webhook: 'going-live.md#4b-the-telegram-webhook-the-called-back-button',
 } as const;
+
+/** How recent the scheduled run must be (it comes every minute), and how long a message may wait. */
+const RUN_WITHIN_MS = 5 * 60_000;
+/** A webhook error Telegram reports from longer ago than this is history, not a problem now. */
+const WEBHOOK_ERROR_WITHIN_MS = 60 * 60_000;
 
 async function get(url: string, init: RequestInit = {}): Promise<Response> {
   return fetch(url, { redirect: 'manual', ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
@@ -156,12 +171,17 @@ export async function runDoctor(opts: DoctorOptions): Promise<CheckResult[]> {
     const cache = res.headers.get('cache-control') ?? '';
     check(`${page} is never indexed or cached (noindex, no-store)`, FIX.headers, res.ok && robotsHeader.includes('noindex') && cache.includes('no-store'), `HTTP ${res.status}, X-Robots-Tag "${robotsHeader}", Cache-Control "${cache}"`);
   }
+  // What the scheduled run reads before it plans reminders, read the same way.
+  const hours = await readOfficeHours(origin, fetch, TIMEOUT_MS);
+  check('the office hours are published for the reminders (/office-hours.json)', FIX.officeHours, Boolean(hours.hours), `${hours.error}: build and deploy the site again`);
+
   const missing = await get(`${origin}/doctor-${Date.now().toString(36)}-no-such-page`);
   const missingHtml = await missing.text();
   check('a missing page answers 404 with the site\'s 404 page', FIX.headers, missing.status === 404 && /404/.test(missingHtml), `HTTP ${missing.status}`);
 
   // Supabase, with the anon key the site was built with
-  if (supabase && settings) await supabaseChecks(supabase.url, supabase.key, settings, opts.serviceRoleKey, check, opts.announce ?? (() => {}));
+  if (supabase && settings) await supabaseChecks(supabase.url, supabase.key, settings, opts.serviceRoleKey, check, opts.announce ?? (() => {}), opts.now ?? (() => new Date()));
+  if (supabase && opts.telegram) await webhookChecks(supabase.url, opts.telegram, check, opts.now ?? (() => new Date()));
 
   // the content manager's GitHub sign-in (Cloudflare Pages Function)
   const auth = await get(`${origin}/api/auth`).catch(() => undefined);
@@ -179,6 +199,7 @@ type Check = (name: string, fix: string, ok: boolean, detail?: string) => boolea
 
 async function supabaseChecks(
   url: string, anonKey: string, settings: { disable_signup?: boolean }, serviceRoleKey: string | undefined, check: Check, announce: (line: string) => void,
+  now: () => Date,
 ): Promise<void> {
   const headers = { apikey: anonKey, Authorization: `Bearer ${anonKey}`, 'Content-Type': 'application/json' };
   // An inbox function answers a visitor 401/403 when the migrations are applied, 404 when not.
@@ -228,6 +249,8 @@ async function supabaseChecks(
   const findings = ((lints.data ?? []) as { lint: string; object: string }[]).map((f) => `${f.lint} on ${f.object}`);
   check('the database\'s security checks find nothing (the Security Advisor\'s lints)', FIX.migrations, !lints.error && findings.length === 0, lints.error ? `${lints.error.message}: apply supabase/migrations` : findings.join('; '));
 
+  await deliveryChecks(service, check, now());
+
   // The one announced message: through the edge function, with its own Telegram secrets.
   announce('Sending one test message to the office chat through the bot (notify-telegram)…');
   const test = await get(`${url}/functions/v1/notify-telegram`, {
@@ -238,6 +261,57 @@ async function supabaseChecks(
   const answer = test ? ((await test.json().catch(() => ({}))) as { ok?: boolean; delivered?: boolean; error?: string }) : {};
   check('the bot posts to the office chat (the test message was delivered)', FIX.telegram, test?.status === 200 && answer.delivered === true,
     !test ? 'no answer from notify-telegram' : test.status === 200 ? 'the function has no TELEGRAM_BOT_TOKEN / TELEGRAM_CHAT_ID secrets' : `HTTP ${test.status} ${answer.error ?? ''}: is the bot still in the chat?`);
+}
+
+/** How the office chat's delivery stands (public.chat_delivery_status, migration 20261126000000). */
+interface DeliveryStatus {
+  lastRunAt: string | null;
+  pausedUntil: string | null;
+  lastError: string | null;
+  waiting: number;
+  oldestWaitingSince: string | null;
+  gaveUpLastWeek: number;
+}
+
+const ago = (ms: number) => (ms < 120_000 ? `${Math.round(ms / 1000)} s` : `${Math.round(ms / 60_000)} min`);
+
+/** The scheduled delivery run comes, and nothing waits for the office chat or was given up on. */
+async function deliveryChecks(service: SupabaseClient, check: Check, now: Date): Promise<void> {
+  const { data, error } = await service.rpc('chat_delivery_status', { p_now: now.toISOString() });
+  const status = data as DeliveryStatus | null;
+  if (error || !status) {
+    check('the scheduled delivery run ran in the last 5 minutes', FIX.migrations, false, `${error?.message ?? 'no answer'}: apply supabase/migrations`);
+    return;
+  }
+  const sinceRun = status.lastRunAt ? now.getTime() - Date.parse(status.lastRunAt) : undefined;
+  check('the scheduled delivery run ran in the last 5 minutes', FIX.deliveryRun, sinceRun !== undefined && sinceRun <= RUN_WITHIN_MS,
+    sinceRun === undefined ? 'it never ran: set the project\'s address in Vault (the one SQL step)' : `its last run was ${ago(sinceRun)} ago: is pg_cron's job "lead-delivery" active, and does Vault hold project_url?`);
+  const waitingFor = status.oldestWaitingSince ? now.getTime() - Date.parse(status.oldestWaitingSince) : 0;
+  check('no message for the office chat waits more than 5 minutes', FIX.telegram, waitingFor <= RUN_WITHIN_MS,
+    `${status.waiting} waiting, the oldest for ${ago(waitingFor)}${status.pausedUntil ? `, Telegram asked to wait until ${status.pausedUntil}` : ''}${status.lastError ? `, last error: ${status.lastError}` : ''}`);
+  check('no message for the office chat was given up on in the last week', FIX.telegram, status.gaveUpLastWeek === 0,
+    `${status.gaveUpLastWeek} given up on after a day of tries: answer those leads at /leads (they show "Telegram message failed"), then check the bot`);
+}
+
+/**
+ * The webhook that lets staff answer from the chat: Telegram sends the bot's updates to the
+ * project's telegram-webhook function, has had no recent trouble doing so, and the function
+ * refuses a call without Telegram's secret header (401), which proves it requires one.
+ */
+async function webhookChecks(supabaseUrl: string, telegram: { token: string; apiUrl?: string | undefined }, check: Check, now: () => Date): Promise<void> {
+  const expected = `${supabaseUrl.replace(/\/+$/, '')}/functions/v1/telegram-webhook`;
+  const info = await getWebhookInfo(telegram).catch((err: unknown) => err as Error);
+  if (info instanceof Error) {
+    check(`Telegram sends the bot's updates to ${expected}`, FIX.webhook, false, info.message);
+  } else {
+    check(`Telegram sends the bot's updates to ${expected}`, FIX.webhook, info.url === expected, info.url ? `it sends them to ${info.url}` : 'no webhook is registered');
+    const errorAge = info.last_error_date ? now().getTime() - info.last_error_date * 1000 : undefined;
+    check('Telegram reports no recent error delivering to the webhook', FIX.webhook, errorAge === undefined || errorAge > WEBHOOK_ERROR_WITHIN_MS,
+      `${ago(errorAge ?? 0)} ago: ${info.last_error_message ?? 'no description'}`);
+  }
+  const unsigned = await get(expected, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }).catch(() => undefined);
+  check('telegram-webhook refuses a call without Telegram\'s secret header (401)', FIX.webhook, unsigned?.status === 401,
+    !unsigned ? 'no answer' : unsigned.status === 404 ? 'HTTP 404: the function is not deployed' : `HTTP ${unsigned.status}: set TELEGRAM_WEBHOOK_SECRET and register the webhook with it`);
 }
 
 /** The test lead: a probe (the service role issues its token), inserted as a visitor, then deleted. */
@@ -259,15 +333,17 @@ async function testLead(url: string, anonKey: string, service: SupabaseClient, c
 export async function doctorCommand(args: string[], env: Record<string, string | undefined>, out: (line: string) => void): Promise<number> {
   const siteUrl = args[0];
   if (!siteUrl || !/^https?:\/\/[^\s/]+/.test(siteUrl)) {
-    out('Usage: npm run doctor -- https://www.your-site.com   (SUPABASE_SERVICE_ROLE_KEY set adds the staff, lead and database checks)');
+    out('Usage: npm run doctor -- https://www.your-site.com   (SUPABASE_SERVICE_ROLE_KEY set adds the staff, lead, database and delivery checks; TELEGRAM_BOT_TOKEN the webhook\'s)');
     return 2;
   }
   const docs = DOCS.replace('{repo}', env.CMS_GITHUB_REPO ?? env.GITHUB_REPOSITORY ?? 'OWNER/REPO');
   const serviceRoleKey = env.SUPABASE_SERVICE_ROLE_KEY?.trim() || undefined;
   out(`Checking ${siteUrl}${serviceRoleKey ? ' and its Supabase project with the service role key (one test lead is inserted and deleted, one test message is sent to the office chat)' : ' (set SUPABASE_SERVICE_ROLE_KEY for the staff, lead, database and Telegram checks)'}:`);
+  const token = env.TELEGRAM_BOT_TOKEN?.trim();
   const results = await runDoctor({
     siteUrl,
     serviceRoleKey,
+    telegram: token ? { token, apiUrl: env.TELEGRAM_API_URL } : undefined,
     report: (r) => out(r.ok ? `OK    ${r.check}${r.detail ? ` (${r.detail})` : ''}` : `FAIL  ${r.check}: ${r.detail ?? 'no'}. Fix: ${docs}${r.fix}`),
     announce: (line) => out(`      ${line}`),
   });

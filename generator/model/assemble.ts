@@ -10,6 +10,7 @@ import { kinds, kindNames, type ContentKind, type KindName } from '../../contrac
 import { BOOK_ONLINE, cityRoute, entryRoute, ROUTES } from '../../contracts/routes.js';
 import { formatPath } from '../../contracts/validate/errors.js';
 import { locator } from '../../contracts/validate/locate.js';
+import { officeHoursRule } from './officeHours.js';
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -47,6 +48,7 @@ export function assembleModel(validDocs: readonly ValidDoc[], opts: AssembleOpti
     if (file && !docs.has(name)) errors.push({ file: opts.displayPrefix + file, message: 'file is missing', hint: `create it; its schema is content/schemas/${kinds[name].schemaFile}` });
   }
   for (const doc of [...docs.service, ...docs.city, ...docs.legal]) errors.push(...fileNameRule(doc));
+  if (docs.has('site')) errors.push(...officeHoursRule(docs.one('site')));
   if (errors.length) return { errors };
 
   const site = docs.one('site').data;

@@ -5,6 +5,7 @@ import type { WrittenPage } from '../../contracts/pages.js';
 import { SECURITY_HEADERS } from '../../contracts/securityHeaders.js';
 import { backOfficeHeaders } from '../backOffice.js';
 import { BUILD_INFO_HEADERS } from './buildInfo.js';
+import { officeHoursHeaderLines } from './officeHours.js';
 
 interface HostConfig {
   origin: string;
@@ -94,6 +95,7 @@ export function headersFile(cfg: HostConfig): string {
     '/assets/*',
     '  Cache-Control: public, max-age=31536000, immutable',
     ...[BUILD_INFO_HEADERS].flatMap(([pattern, headers]) => [pattern, ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`)]),
+    ...officeHoursHeaderLines(),
     // The content manager's and the lead inbox's own policies, after the site-wide rule so they
     // replace it where the host takes the last match.
     ...backOfficeHeaders(cfg.supabaseUrl).flatMap(([pattern, headers]) => [pattern, ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`)]),

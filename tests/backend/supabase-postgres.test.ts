@@ -137,6 +137,43 @@ describe('the lead delivery run, scheduled by the migrations with pg_cron (Debia
   });
 });
 
+describe('reminders and the morning summary as the service role (migration 20261126000100)', () => {
+  it('a visitor\'s lead gets one reminder however often it is asked for, none once taken, and a day one summary', async () => {
+    const owner = await server.session('postgres');
+    const service: Caller = { role: 'service_role', claims: { role: 'service_role' } };
+    const asService = <T>(sql: string, params: unknown[]) =>
+      asCaller(owner, service, async (tx) => (await tx.query<{ r: T }>(sql, params)).rows[0]!.r, true);
+    try {
+      await asCaller(owner, { role: 'anon' }, (tx) => tx.query(
+        "INSERT INTO public.leads (first_name, last_name, email, phone, message, page) VALUES ('Pg', 'Reminder', 'pg-reminder@example.com', '4085550100', 'Deep clean', 'contact')"), true);
+      const { rows: [lead] } = await admin.query<{ id: string }>("SELECT id FROM public.leads WHERE email = 'pg-reminder@example.com'");
+      const later = new Date(Date.now() + 20 * 60_000).toISOString();
+      expect(await asService('SELECT public.chat_reminder_candidates($1) AS r', [later])).toEqual([expect.objectContaining({ kind: 'quote', id: lead!.id })]);
+      const enqueue = () => asService<number>('SELECT public.chat_enqueue_reminders($1::jsonb, $2) AS r', [JSON.stringify([{ kind: 'quote', id: lead!.id }]), later]);
+      expect(await enqueue()).toBe(1);
+      expect(await enqueue()).toBe(0);
+      expect(await asService('SELECT public.chat_reminder_candidates($1) AS r', [later])).toEqual([]);
+      await admin.query("UPDATE public.leads SET status = 'contacted' WHERE id = $1", [lead!.id]);
+      const { rows: reminders } = await admin.query("SELECT cancelled_at IS NOT NULL AS cancelled FROM private.chat_outbox WHERE what = 'reminder' AND quote_id = $1", [lead!.id]);
+      expect(reminders).toEqual([{ cancelled: true }]);
+
+      // A lead overdue by tomorrow's closing: one summary for the day, however often it is asked for.
+      await admin.query("UPDATE public.leads SET status = 'new', created_at = now() - interval '30 hours' WHERE id = $1", [lead!.id]);
+      const summary = () => asService<boolean>('SELECT public.chat_enqueue_summary($1, $2, $3) AS r', ['2031-01-06', new Date(Date.now() + 3_600_000).toISOString(), new Date().toISOString()]);
+      expect(await summary()).toBe(true);
+      expect(await summary()).toBe(true);
+      expect((await admin.query("SELECT 1 FROM private.chat_outbox WHERE what = 'summary' AND day = '2031-01-06'")).rowCount).toBe(1);
+      const refused = await asCaller(owner, { role: 'anon' }, (tx) => tx.query('SELECT public.chat_enqueue_summary($1, $2, $3)', ['2031-01-07', later, later]))
+        .then(() => undefined, (err: { code?: string }) => err.code);
+      expect(refused).toBe('42501');
+    } finally {
+      await admin.query("DELETE FROM private.chat_outbox WHERE what = 'summary' AND day = '2031-01-06'");
+      await admin.query("DELETE FROM public.leads WHERE email = 'pg-reminder@example.com'");
+      await owner.close();
+    }
+  });
+});
+
 describe('the staff check and function grants where postgres owns nothing in auth', () => {
   const STAFF = '5a1f0000-0000-4000-8000-0000000000aa';
   const SESSION = '5e550000-0000-4000-8000-0000000000aa';

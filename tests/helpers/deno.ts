@@ -94,3 +94,22 @@ export async function startDenoFunction(name: string, env: Record<string, string
   });
   return { url: server.url, output: server.output, close: server.close };
 }
+
+/**
+ * Runs `code` (a module: it may import the functions' files by absolute file: URL) under Deno with
+ * the functions' import map, offline and with no permissions; resolves what it printed.
+ */
+export async function denoEval(code: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const denoDir = await mkdtemp(path.join(tmpdir(), 'deno-dir-'));
+  try {
+    const [command, prefix] = denoCommand();
+    const child = spawn(command, [...prefix, 'eval', ...offlineFlags('notify-telegram'), code], { cwd: NOTIFY_TELEGRAM_DIR, env: denoEnv(denoDir, {}), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (chunk: Buffer) => { stdout += chunk.toString('utf8'); });
+    child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString('utf8'); });
+    return { code: await exited(child), stdout, stderr };
+  } finally {
+    await rm(denoDir, { recursive: true, force: true });
+  }
+}

@@ -10,12 +10,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { build } from '../../generator/build.js';
 import { createLocalBackend, type LocalBackend } from '../../supabase-standin/backend.js';
 import { startServer, type RunningServer } from '../../serve/server.js';
 import { createNodeClient } from '../../staff/supabaseNode.js';
-import { runDoctor, type CheckResult } from '../../ops/doctor.js';
+import { runDoctor, type CheckResult, type DoctorOptions } from '../../ops/doctor.js';
 import { QUOTE } from '../backend/inboxDb.js';
 import { startFakeTelegram } from '../backend/fakeTelegram.js';
 import { ROOT } from '../helpers/content.js';
@@ -32,7 +32,7 @@ let inject: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined
 
 const service = () => createNodeClient(server.url, backend.keys.serviceRoleKey);
 const failed = (results: CheckResult[]) => results.filter((r) => !r.ok).map((r) => r.check);
-const doctor = (url = server.url) => runDoctor({ siteUrl: url, serviceRoleKey: backend.keys.serviceRoleKey });
+const doctor = (url = server.url, more: Partial<DoctorOptions> = {}) => runDoctor({ siteUrl: url, serviceRoleKey: backend.keys.serviceRoleKey, ...more });
 
 /** A staff member with the authenticator app set up, as `npm run staff -- add` and a first sign-in leave one. */
 async function enrolledStaff(email: string) {
@@ -56,12 +56,16 @@ beforeAll(async () => {
   });
   // As npm start builds it: the site's own address, the forms posting to it.
   await build({ root: ROOT, contentDir: path.join(ROOT, 'content'), outDir: dist, siteUrl: server.url });
+  // pg_cron's job calls notify-telegram at the stand-in's own address, as Vault's project_url says.
+  await backend.setProjectUrl(server.url);
   await enrolledStaff('owner@example.com');
 }, 300_000);
 
 // Each run of the doctor stores one test lead: every test is a new client for the per-client limits.
+// The scheduled delivery run has just run, as it does every minute on a working project.
 beforeEach(async () => {
   await resetRateLimits(backend);
+  await backend.runScheduledJobs();
   telegram.reset();
 });
 
@@ -134,12 +138,19 @@ describe('each misconfiguration, one at a time', () => {
     }
   });
 
-  /** A stored quote request, made `hoursAgo` old, with its Telegram message failed or not. */
-  const storedLead = async (hoursAgo: number, messageFailed: boolean) => (await backend.db.query<{ id: string }>(
-    `INSERT INTO public.leads (first_name, last_name, email, phone, message, page, created_at, notify_failed_at)
-     VALUES ($1, $2, $3, $4, $5, $6, now() - make_interval(hours => $7), CASE WHEN $8 THEN now() END) RETURNING id`,
-    [QUOTE.first_name, QUOTE.last_name, QUOTE.email, QUOTE.phone, QUOTE.message, QUOTE.page, hoursAgo, messageFailed],
-  )).rows[0]!.id;
+  /**
+   * A stored quote request, made `hoursAgo` old, with its Telegram message failed or not; its
+   * message in the outbox went out long ago, as the scheduled run would have sent it.
+   */
+  const storedLead = async (hoursAgo: number, messageFailed: boolean) => {
+    const id = (await backend.db.query<{ id: string }>(
+      `INSERT INTO public.leads (first_name, last_name, email, phone, message, page, created_at, notify_failed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, now() - make_interval(hours => $7), CASE WHEN $8 THEN now() END) RETURNING id`,
+      [QUOTE.first_name, QUOTE.last_name, QUOTE.email, QUOTE.phone, QUOTE.message, QUOTE.page, hoursAgo, messageFailed],
+    )).rows[0]!.id;
+    await backend.db.query("UPDATE private.chat_outbox SET sent_at = created_at WHERE quote_id = $1", [id]);
+    return id;
+  };
 
   it('a lead still new after 24 hours', async () => {
     const id = await storedLead(30, false);
@@ -162,6 +173,45 @@ describe('each misconfiguration, one at a time', () => {
   it('the bot removed from the office chat', async () => {
     telegram.state.reply = { status: 403, body: { ok: false, error_code: 403, description: 'Forbidden: bot was kicked from the group chat' } };
     expect(failed(await doctor())).toEqual(['the bot posts to the office chat (the test message was delivered)']);
+  });
+
+  it('the scheduled delivery run stopped coming (5 minutes and more since the last)', async () => {
+    await backend.db.exec("UPDATE private.chat_state SET last_run_at = now() - interval '6 minutes'");
+    expect(failed(await doctor())).toEqual(['the scheduled delivery run ran in the last 5 minutes']);
+  });
+
+  it('the scheduled delivery run never ran (the Vault step not done)', async () => {
+    await backend.db.exec('UPDATE private.chat_state SET last_run_at = NULL');
+    const results = await doctor();
+    expect(failed(results)).toEqual(['the scheduled delivery run ran in the last 5 minutes']);
+    expect(results.find((r) => !r.ok)).toMatchObject({ detail: expect.stringContaining('it never ran'), fix: 'going-live.md#4a-the-scheduled-delivery-run' });
+  });
+
+  it('a lead\'s message waiting for the office chat for more than 5 minutes', async () => {
+    const id = await storedLead(1, false);
+    await backend.db.query("UPDATE private.chat_outbox SET sent_at = NULL, last_error = 'Bad Gateway' WHERE quote_id = $1", [id]);
+    try {
+      const results = await doctor();
+      expect(failed(results)).toEqual(['no message for the office chat waits more than 5 minutes']);
+      expect(results.find((r) => !r.ok)?.detail).toMatch(/^1 waiting, the oldest for 60 min/);
+    } finally {
+      await backend.db.query('DELETE FROM public.leads WHERE id = $1', [id]);
+    }
+  });
+
+  it('a message given up on after a day of tries (its lead since answered)', async () => {
+    const id = await storedLead(30, false);
+    await backend.db.query("UPDATE public.leads SET status = 'contacted' WHERE id = $1", [id]);
+    await backend.db.query("UPDATE private.chat_outbox SET sent_at = NULL, gave_up_at = now() - interval '6 hours' WHERE quote_id = $1", [id]);
+    try {
+      expect(failed(await doctor())).toEqual(['no message for the office chat was given up on in the last week']);
+    } finally {
+      await backend.db.query('DELETE FROM public.leads WHERE id = $1', [id]);
+    }
+  });
+
+  it('the office hours not published (a site built before the reminders)', async () => {
+    expect(await withInjected('/office-hours.json', 404, {})).toEqual(['the office hours are published for the reminders (/office-hours.json)']);
   });
 
   it('a new table left without row-level security', async () => {
@@ -200,6 +250,58 @@ describe('each misconfiguration, one at a time', () => {
     } finally {
       await copy.close();
     }
+  });
+});
+
+describe('npm run doctor with the bot\'s token: the webhook', () => {
+  const webhookUrl = () => `${server.url}/functions/v1/telegram-webhook`;
+  /** The doctor's webhook checks that failed, with the bot's token and the fake Telegram. */
+  const webhookProblems = async () =>
+    (await doctor(server.url, { telegram: { token: '7000000001:doctor', apiUrl: telegram.url } }))
+      .filter((r) => !r.ok && /webhook/i.test(r.check)).map((r) => `${r.check}: ${r.detail}`);
+  /** Answers the unsigned call to telegram-webhook with `status`, as the deployed function would. */
+  const webhookAnswers = (status: number) => {
+    inject = (req, res) => {
+      if (!req.url?.startsWith('/functions/v1/telegram-webhook')) return false;
+      req.resume();
+      res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify({ ok: status !== 401 }));
+      return true;
+    };
+  };
+  afterEach(() => {
+    inject = undefined;
+  });
+
+  it('registered at the project\'s telegram-webhook, no error, and the function refuses an unsigned call: nothing to report', async () => {
+    telegram.state.webhook = { url: webhookUrl(), secret: 'the-webhook-secret', allowedUpdates: undefined };
+    webhookAnswers(401);
+    expect(await webhookProblems()).toEqual([]);
+  });
+
+  it('no webhook registered, or one registered elsewhere', async () => {
+    webhookAnswers(401);
+    expect(await webhookProblems()).toEqual([`Telegram sends the bot's updates to ${webhookUrl()}: no webhook is registered`]);
+    telegram.state.webhook = { url: 'https://old-project.supabase.co/functions/v1/telegram-webhook', secret: 's', allowedUpdates: undefined };
+    expect(await webhookProblems()).toEqual([`Telegram sends the bot's updates to ${webhookUrl()}: it sends them to https://old-project.supabase.co/functions/v1/telegram-webhook`]);
+  });
+
+  it('Telegram failed to deliver to it in the last hour (an error of yesterday is history)', async () => {
+    webhookAnswers(401);
+    const secondsAgo = (s: number) => Math.floor(Date.now() / 1000) - s;
+    telegram.state.webhook = { url: webhookUrl(), secret: 's', allowedUpdates: undefined, lastErrorMessage: 'Wrong response from the webhook: 401 Unauthorized', lastErrorDate: secondsAgo(600) };
+    expect(await webhookProblems()).toEqual(['Telegram reports no recent error delivering to the webhook: 10 min ago: Wrong response from the webhook: 401 Unauthorized']);
+    telegram.state.webhook = { ...telegram.state.webhook, lastErrorDate: secondsAgo(86_400) };
+    expect(await webhookProblems()).toEqual([]);
+  });
+
+  it('a webhook function that takes a call without Telegram\'s secret, or none deployed', async () => {
+    telegram.state.webhook = { url: webhookUrl(), secret: 's', allowedUpdates: undefined };
+    webhookAnswers(200);
+    expect(await webhookProblems()).toEqual(['telegram-webhook refuses a call without Telegram\'s secret header (401): HTTP 200: set TELEGRAM_WEBHOOK_SECRET and register the webhook with it']);
+    inject = undefined;
+    // The stand-in's own telegram-webhook when it has one (it refuses the unsigned call), else a 404.
+    const deployed = (await fetch(webhookUrl(), { method: 'POST', body: '{}' })).status !== 404;
+    expect(await webhookProblems()).toEqual(deployed ? [] : ['telegram-webhook refuses a call without Telegram\'s secret header (401): HTTP 404: the function is not deployed']);
   });
 });
 

@@ -38,18 +38,22 @@ export function parseLeadHash(hash: string): LeadRef | undefined {
   return leadRef(kind, id);
 }
 
+/** The inbox page of the site whose address is `siteUrl` (its origin), or undefined when it is not an http(s) URL. */
+export function inboxPageUrl(siteUrl: string): string | undefined {
+  try {
+    const url = new URL(siteUrl.trim());
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+    return `${url.origin}${INBOX_ROUTE}`;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The lead's full address on the site whose address is `siteUrl` (its origin is used: the inbox is
  * at the root), or undefined when `siteUrl` is not an http(s) URL.
  */
 export function inboxLeadUrl(siteUrl: string, ref: LeadRef): string | undefined {
-  let origin: string;
-  try {
-    const url = new URL(siteUrl.trim());
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-    origin = url.origin;
-  } catch {
-    return undefined;
-  }
-  return `${origin}${INBOX_ROUTE}${leadHash(ref)}`;
+  const page = inboxPageUrl(siteUrl);
+  return page === undefined ? undefined : `${page}${leadHash(ref)}`;
 }

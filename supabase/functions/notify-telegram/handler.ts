@@ -10,7 +10,9 @@
  *     503 the database could not be reached · 200 {ok:true, sent, waiting?}
  *   A message Telegram does not take now stays in the outbox: the scheduled run retries it.
  * - The scheduled run, every minute (pg_cron → pg_net, migration 20261126000000): POST {"run": true}
- *   with the run's secret from Vault (or the service role key): sends what waits. 200 {ok, sent}.
+ *   with the run's secret from Vault (or the service role key): adds the reminders and the morning
+ *   summary that are due (_shared/chat/office.ts, by the hours at SITE_URL/office-hours.json), then
+ *   sends what waits. 200 {ok, sent}.
  * - The going-live check (`npm run doctor`): the service role key and {"test": true}: one test message.
  *
  * Messages link to the lead in the staff inbox when the environment has SITE_URL. Without
@@ -18,6 +20,8 @@
  * the leads wait in the outbox until they are set (and the inbox shows every lead either way).
  */
 import { DatabaseUnavailableError, type Rpc } from '../_shared/chat/database.ts';
+import { planOfficeMessages } from '../_shared/chat/office.ts';
+import { readOfficeHours } from '../_shared/chat/officeHoursSource.ts';
 import { pumpChat, type PumpResult } from '../_shared/chat/pump.ts';
 import { missingTelegramSecrets, telegramFromEnv } from '../_shared/chat/telegramApi.ts';
 import { clientAddress, notifyBodySchema } from '../_shared/leadRules.ts';
@@ -120,6 +124,9 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
   /** The scheduled run: what waits in the outbox goes out. */
   async function run(): Promise<Response> {
     await deps.rpc('chat_run_started', { p_now: now().toISOString() });
+    // Reminders and the morning summary join the outbox first, by the hours the site publishes.
+    const settings = await readOfficeHours(deps.env('SITE_URL'), deps.fetch);
+    await planOfficeMessages({ rpc: deps.rpc, now, settings, log });
     const missing = missingTelegramSecrets(deps.env);
     if (missing.length > 0) log(`[notify-telegram] ${missing.join(' and ')} not set: messages wait in the outbox`);
     const result = await pump();

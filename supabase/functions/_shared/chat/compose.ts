@@ -3,8 +3,9 @@
  * turns the item chat_next handed out into the Telegram calls that deliver it. Texts are built when
  * they are sent, from the database's rows, never from what a request said.
  */
-import { inboxLeadUrl, type LeadKind } from '../leadAddress.ts';
+import { inboxLeadUrl, inboxPageUrl, type LeadKind } from '../leadAddress.ts';
 import { contactedCallbackData } from './callbackData.ts';
+import { reminderText, summaryText } from './officeTexts.ts';
 import { buildTelegramText, fitEscaped } from './telegramText.ts';
 
 export type ChatWhat = 'lead' | 'reminder' | 'summary' | 'taken';
@@ -39,7 +40,8 @@ export interface ChatItem {
   attempts: number;
   createdAt: string;
   day: string | null;
-  detail: { status?: string; by?: string } | null;
+  /** 'taken': who took the lead and its new status; 'summary': dueBefore, the day's closing time. */
+  detail: { status?: string; by?: string; dueBefore?: string } | null;
   lead: ChatLead | null;
   /** 'taken': the ids of the lead's sent messages, to edit. */
   messageIds?: number[];
@@ -133,5 +135,17 @@ export const COMPOSERS: Partial<Record<ChatWhat, Composer>> = {
       method: 'editMessageText' as const,
       params: { ...SEND, message_id: messageId, text, reply_markup: keyboard },
     }));
+  },
+  // A lead still new once its delay of opening hours passed (office.ts): the lead's own buttons.
+  reminder(item, ctx) {
+    const lead = item.lead!;
+    const keyboard = leadKeyboard(lead, ctx);
+    return [{ method: 'sendMessage', params: { ...SEND, text: reminderText(lead, ctx.now, inboxUrl(ctx, lead)), ...(keyboard && { reply_markup: keyboard }) } }];
+  },
+  // The day's summary; nothing when every lead on it was answered since it was planned.
+  summary(item, ctx) {
+    const dueBefore = new Date(item.detail?.dueBefore ?? ctx.now);
+    const text = summaryText(item.leads ?? [], dueBefore, ctx.now, ctx.siteUrl ? inboxPageUrl(ctx.siteUrl) : undefined);
+    return text === undefined ? [] : [{ method: 'sendMessage', params: { ...SEND, text } }];
   },
 };
