@@ -9,9 +9,9 @@
  * the browser alike.
  */
 import * as z from 'zod/mini';
-import { LEAD_LIMITS } from './leadLimits.ts';
+import { CLICK_IDS, LEAD_LIMITS, TOUCHES, UTM_PARAMS, type ClickId, type Touch, type UtmParam } from './leadLimits.ts';
 
-export { LEAD_LIMITS };
+export { CLICK_IDS, LEAD_LIMITS, TOUCHES, UTM_PARAMS, type ClickId, type Touch, type UtmParam };
 
 /** Shortest phone the discount popup accepts (spec: at least 10 characters). */
 export const DISCOUNT_PHONE_MIN = 10;
@@ -85,13 +85,6 @@ const leadSource = {
  * parameters of its address, the referring site's host (never its URL) and where and when it
  * landed. The migration 20261126100000_lead_attribution.sql holds the same rules as domains.
  */
-export const UTM_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
-export const CLICK_IDS = ['gclid', 'gbraid', 'wbraid', 'fbclid', 'msclkid'] as const;
-/** The two touches, as the columns' prefixes. */
-export const TOUCHES = ['first', 'last'] as const;
-export type Touch = (typeof TOUCHES)[number];
-export type UtmParam = (typeof UTM_PARAMS)[number];
-export type ClickId = (typeof CLICK_IDS)[number];
 
 /** How long the first touch is kept: Google Ads imports a click's conversions for 90 days. */
 export const ATTRIBUTION_DAYS = 90;
