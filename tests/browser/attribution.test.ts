@@ -11,7 +11,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkContent } from '../../generator/content.js';
 import type { SiteModel } from '../../contracts/content.js';
 import { collectConsole, islandHydrated, type ConsoleLog } from '../../tools/browser.js';
-import { sendQuoteForm } from '../helpers/forms.js';
+import { sendDiscountPopup, sendQuoteForm } from '../helpers/forms.js';
 import { resetRateLimits, useBrowser, useSite } from '../helpers/site.js';
 
 const site = useSite();
@@ -34,11 +34,11 @@ afterEach(async () => {
 });
 
 /** A tab of a new browser (or one that keeps `state`'s localStorage: the same browser, a new visit). */
-async function visit(state?: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<{ context: BrowserContext; page: Page; requests: string[] }> {
+async function visit(state?: Awaited<ReturnType<BrowserContext['storageState']>>, popupClosedBefore = true): Promise<{ context: BrowserContext; page: Page; requests: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...(state && { storageState: state }) });
   contexts.push(context);
   await context.route(model.site.reviews.scriptUrl, (route) => route.abort()); // no internet
-  await context.addInitScript((key) => sessionStorage.setItem(key, 'true'), model.forms.discount.sessionFlag); // popup closed before
+  if (popupClosedBefore) await context.addInitScript((key) => sessionStorage.setItem(key, 'true'), model.forms.discount.sessionFlag);
   const page = await context.newPage();
   log.push(collectConsole(page));
   const requests: string[] = [];
@@ -128,5 +128,17 @@ describe('a lead says which marketing brought it', () => {
       utm_source: null, utm_medium: null, utm_campaign: null, utm_term: 'ok', utm_content: null,
       gclid: null, msclkid: 'f894f652ea334e739002f7167ab8f8e3', referrer_host: null, landing_path: '/contact',
     });
+  });
+
+  it('a discount sign-up from a newsletter link stores its touches too, and counts as Email', async () => {
+    const { page } = await visit(undefined, false);
+    await page.clock.install();
+    await page.goto(`${site.url}${CITY}?utm_source=newsletter&utm_medium=email&utm_campaign=november-offer`);
+    await sendDiscountPopup(page, model.forms.discount, 'newsletter@example.com');
+    const { rows } = await site.backend.db.query(
+      `SELECT first_utm_campaign, last_utm_source, last_utm_medium, last_utm_campaign, last_landing_path, channel, campaign
+         FROM public.inbox_leads WHERE email = $1`, ['newsletter@example.com']);
+    expect(rows).toEqual([{ first_utm_campaign: 'november-offer', last_utm_source: 'newsletter', last_utm_medium: 'email',
+      last_utm_campaign: 'november-offer', last_landing_path: CITY, channel: 'email', campaign: 'november-offer' }]);
   });
 });

@@ -9,7 +9,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkContent } from '../../generator/content.js';
 import type { SiteModel } from '../../contracts/content.js';
 import { collectConsole, type ConsoleLog } from '../../tools/browser.js';
-import { sendQuoteForm } from '../helpers/forms.js';
+import { sendDiscountPopup, sendQuoteForm } from '../helpers/forms.js';
 import { resetRateLimits, useBrowser, useSite } from '../helpers/site.js';
 
 const site = useSite();
@@ -91,14 +91,7 @@ describe('a discount sign-up says which page brought it', () => {
     // As a link click does (the popup may already cover the links on a slow machine).
     await page.evaluate((path) => { location.href = path; }, CITY);
     await page.waitForURL(`${site.url}${CITY}`);
-    await page.clock.runFor(5000);
-    const dialog = page.getByRole('dialog', { name: model.forms.discount.title });
-    await dialog.waitFor();
-    await page.clock.resume();
-    await dialog.getByLabel('Email').fill('popup@example.com');
-    await dialog.getByLabel('Phone').fill('(408) 555-0111');
-    await dialog.getByRole('button', { name: model.forms.discount.submit }).click();
-    await page.locator('[role="status"] [data-toast="default"]').waitFor({ timeout: 15_000 });
+    await sendDiscountPopup(page, model.forms.discount, 'popup@example.com');
     expect(await storedSource('discount_leads', 'popup@example.com')).toEqual([{ page: CITY, landing_path: '/services', referrer_path: '/services' }]);
   });
 });

@@ -16,3 +16,18 @@ export async function sendQuoteForm(page: Page, email: string): Promise<void> {
   await form.locator('button[type="submit"]').click();
   await page.locator('[role="status"] [data-toast="default"]').waitFor({ timeout: 15_000 });
 }
+
+/**
+ * On a page whose clock was installed (page.clock.install) before it loaded: lets the discount
+ * popup's delay pass, then fills and sends it, and waits for its thank-you toast.
+ */
+export async function sendDiscountPopup(page: Page, texts: { title: string; submit: string }, email: string): Promise<void> {
+  await page.clock.runFor(5000);
+  const dialog = page.getByRole('dialog', { name: texts.title });
+  await dialog.waitFor();
+  await page.clock.resume();
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Phone').fill('(408) 555-0111');
+  await dialog.getByRole('button', { name: texts.submit }).click();
+  await page.locator('[role="status"] [data-toast="default"]').waitFor({ timeout: 15_000 });
+}
