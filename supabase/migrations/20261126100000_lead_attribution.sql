@@ -81,7 +81,11 @@ $do$;
 
 -- The visitor writes the touches and nothing else new; staff set the job's value (row-level
 -- security decides which rows), and the history records it (below).
-grant insert (first_utm_source, first_utm_medium, first_utm_campaign, first_utm_term, first_utm_content, first_gclid, first_gbraid, first_wbraid, first_fbclid, first_msclkid, first_referrer_host, first_landing_path, first_touch_at, last_utm_source, last_utm_medium, last_utm_campaign, last_utm_term, last_utm_content, last_gclid, last_gbraid, last_wbraid, last_fbclid, last_msclkid, last_referrer_host, last_landing_path, last_touch_at) on table public.leads, public.discount_leads to anon;
+grant insert (first_utm_source, first_utm_medium, first_utm_campaign, first_utm_term, first_utm_content,
+  first_gclid, first_gbraid, first_wbraid, first_fbclid, first_msclkid, first_referrer_host,
+  first_landing_path, first_touch_at, last_utm_source, last_utm_medium, last_utm_campaign, last_utm_term,
+  last_utm_content, last_gclid, last_gbraid, last_wbraid, last_fbclid, last_msclkid, last_referrer_host,
+  last_landing_path, last_touch_at) on table public.leads, public.discount_leads to anon;
 grant update (booked_value) on table public.leads, public.discount_leads to authenticated;
 
 alter policy "Visitors can submit contact leads" on public.leads
@@ -138,32 +142,12 @@ create or replace view public.inbox_leads with (security_invoker = true) as
   select l.kind, l.id, l.created_at, l.status, l.first_name, l.last_name, l.email, l.phone, l.message,
          l.page, l.landing_path, l.referrer_path, l.notified_at, l.notify_failed_at, l.first_response_at,
          l.booked_value,
-         l.first_utm_source,
-         l.first_utm_medium,
-         l.first_utm_campaign,
-         l.first_utm_term,
-         l.first_utm_content,
-         l.first_gclid,
-         l.first_gbraid,
-         l.first_wbraid,
-         l.first_fbclid,
-         l.first_msclkid,
-         l.first_referrer_host,
-         l.first_landing_path,
-         l.first_touch_at,
-         l.last_utm_source,
-         l.last_utm_medium,
-         l.last_utm_campaign,
-         l.last_utm_term,
-         l.last_utm_content,
-         l.last_gclid,
-         l.last_gbraid,
-         l.last_wbraid,
-         l.last_fbclid,
-         l.last_msclkid,
-         l.last_referrer_host,
-         l.last_landing_path,
-         l.last_touch_at,
+         l.first_utm_source, l.first_utm_medium, l.first_utm_campaign, l.first_utm_term, l.first_utm_content,
+         l.first_gclid, l.first_gbraid, l.first_wbraid, l.first_fbclid, l.first_msclkid,
+         l.first_referrer_host, l.first_landing_path, l.first_touch_at,
+         l.last_utm_source, l.last_utm_medium, l.last_utm_campaign, l.last_utm_term, l.last_utm_content,
+         l.last_gclid, l.last_gbraid, l.last_wbraid, l.last_fbclid, l.last_msclkid, l.last_referrer_host,
+         l.last_landing_path, l.last_touch_at,
          l.first_channel, l.last_channel,
          coalesce(nullif(l.last_channel, 'direct'), l.first_channel, l.last_channel)::text as channel,
          case when nullif(l.last_channel, 'direct') is not null then l.last_utm_campaign else coalesce(l.first_utm_campaign, l.last_utm_campaign) end::text as campaign
@@ -171,16 +155,34 @@ create or replace view public.inbox_leads with (security_invoker = true) as
     select 'quote'::text as kind, q.id, q.created_at, q.status, q.first_name::text as first_name,
            q.last_name::text as last_name, q.email, q.phone::text as phone, q.message::text as message,
            q.page, q.landing_path, q.referrer_path, q.notified_at, q.notify_failed_at, q.first_response_at,
-           q.booked_value, q.first_utm_source, q.first_utm_medium, q.first_utm_campaign, q.first_utm_term, q.first_utm_content, q.first_gclid, q.first_gbraid, q.first_wbraid, q.first_fbclid, q.first_msclkid, q.first_referrer_host, q.first_landing_path, q.first_touch_at, q.last_utm_source, q.last_utm_medium, q.last_utm_campaign, q.last_utm_term, q.last_utm_content, q.last_gclid, q.last_gbraid, q.last_wbraid, q.last_fbclid, q.last_msclkid, q.last_referrer_host, q.last_landing_path, q.last_touch_at,
-           private.touch_channel(q.first_utm_source, q.first_utm_medium, q.first_utm_campaign, q.first_gclid, q.first_gbraid, q.first_wbraid, q.first_fbclid, q.first_msclkid, q.first_referrer_host, q.first_landing_path, q.first_touch_at)::text as first_channel,
-           private.touch_channel(q.last_utm_source, q.last_utm_medium, q.last_utm_campaign, q.last_gclid, q.last_gbraid, q.last_wbraid, q.last_fbclid, q.last_msclkid, q.last_referrer_host, q.last_landing_path, q.last_touch_at)::text as last_channel
+           q.booked_value, q.first_utm_source, q.first_utm_medium, q.first_utm_campaign, q.first_utm_term,
+           q.first_utm_content, q.first_gclid, q.first_gbraid, q.first_wbraid, q.first_fbclid,
+           q.first_msclkid, q.first_referrer_host, q.first_landing_path, q.first_touch_at, q.last_utm_source,
+           q.last_utm_medium, q.last_utm_campaign, q.last_utm_term, q.last_utm_content, q.last_gclid,
+           q.last_gbraid, q.last_wbraid, q.last_fbclid, q.last_msclkid, q.last_referrer_host,
+           q.last_landing_path, q.last_touch_at,
+           private.touch_channel(q.first_utm_source, q.first_utm_medium, q.first_utm_campaign, q.first_gclid,
+             q.first_gbraid, q.first_wbraid, q.first_fbclid, q.first_msclkid, q.first_referrer_host,
+             q.first_landing_path, q.first_touch_at)::text as first_channel,
+           private.touch_channel(q.last_utm_source, q.last_utm_medium, q.last_utm_campaign, q.last_gclid,
+             q.last_gbraid, q.last_wbraid, q.last_fbclid, q.last_msclkid, q.last_referrer_host,
+             q.last_landing_path, q.last_touch_at)::text as last_channel
       from public.leads q
     union all
     select 'discount'::text, d.id, d.created_at, d.status, null::text, null::text, d.email, d.phone::text,
            null::text, d.page, d.landing_path, d.referrer_path, d.notified_at, d.notify_failed_at,
-           d.first_response_at, d.booked_value, d.first_utm_source, d.first_utm_medium, d.first_utm_campaign, d.first_utm_term, d.first_utm_content, d.first_gclid, d.first_gbraid, d.first_wbraid, d.first_fbclid, d.first_msclkid, d.first_referrer_host, d.first_landing_path, d.first_touch_at, d.last_utm_source, d.last_utm_medium, d.last_utm_campaign, d.last_utm_term, d.last_utm_content, d.last_gclid, d.last_gbraid, d.last_wbraid, d.last_fbclid, d.last_msclkid, d.last_referrer_host, d.last_landing_path, d.last_touch_at,
-           private.touch_channel(d.first_utm_source, d.first_utm_medium, d.first_utm_campaign, d.first_gclid, d.first_gbraid, d.first_wbraid, d.first_fbclid, d.first_msclkid, d.first_referrer_host, d.first_landing_path, d.first_touch_at)::text,
-           private.touch_channel(d.last_utm_source, d.last_utm_medium, d.last_utm_campaign, d.last_gclid, d.last_gbraid, d.last_wbraid, d.last_fbclid, d.last_msclkid, d.last_referrer_host, d.last_landing_path, d.last_touch_at)::text
+           d.first_response_at, d.booked_value, d.first_utm_source, d.first_utm_medium, d.first_utm_campaign,
+           d.first_utm_term, d.first_utm_content, d.first_gclid, d.first_gbraid, d.first_wbraid,
+           d.first_fbclid, d.first_msclkid, d.first_referrer_host, d.first_landing_path, d.first_touch_at,
+           d.last_utm_source, d.last_utm_medium, d.last_utm_campaign, d.last_utm_term, d.last_utm_content,
+           d.last_gclid, d.last_gbraid, d.last_wbraid, d.last_fbclid, d.last_msclkid, d.last_referrer_host,
+           d.last_landing_path, d.last_touch_at,
+           private.touch_channel(d.first_utm_source, d.first_utm_medium, d.first_utm_campaign, d.first_gclid,
+             d.first_gbraid, d.first_wbraid, d.first_fbclid, d.first_msclkid, d.first_referrer_host,
+             d.first_landing_path, d.first_touch_at)::text,
+           private.touch_channel(d.last_utm_source, d.last_utm_medium, d.last_utm_campaign, d.last_gclid,
+             d.last_gbraid, d.last_wbraid, d.last_fbclid, d.last_msclkid, d.last_referrer_host,
+             d.last_landing_path, d.last_touch_at)::text
       from public.discount_leads d
   ) as l;
 
