@@ -9,13 +9,15 @@
  * stores `location.pathname` under LANDING_KEY, as it was, and this module judges it when a form
  * is sent. Loaded with the forms' code (src/lib/leadKit.ts), never by a page that is only read.
  */
-import { sitePathSchema } from '../../supabase/functions/_shared/leadRules.js';
+import { sitePathSchema, type AttributionColumns } from '../../supabase/functions/_shared/leadRules.js';
+import { currentAttribution } from './attribution.js';
 import { sessionGet } from './sessionStore.js';
 
 /** sessionStorage key of the visit's first page (the font loader spells it out: keep both alike). */
 export const LANDING_KEY = 'landing';
 
-export interface LeadSource {
+/** The pages of issue 20, and the marketing touches of issue 31 (src/lib/attribution.ts). */
+export interface LeadSource extends AttributionColumns {
   landing_path: string | null;
   referrer_path: string | null;
 }
@@ -41,10 +43,11 @@ export function sitePath(address: string | null | undefined, origin: string): st
 }
 
 /** The source of a lead sent from the current page. */
-export function currentLeadSource(): LeadSource {
+export function currentLeadSource(now: Date = new Date()): LeadSource {
   const { origin } = window.location;
   return {
     landing_path: sitePath(sessionGet(LANDING_KEY), origin),
     referrer_path: sitePath(document.referrer, origin),
+    ...currentAttribution(now),
   };
 }

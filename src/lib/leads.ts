@@ -7,6 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { DiscountTexts } from '../../contracts/content.js';
 import { CONTACT_PAGE, type DiscountLeadRow, type LeadRow, type NotifyBody } from '../../supabase/functions/_shared/leadRules.js';
 import type { ContactFormValues, DiscountFormValues } from './leadSchemas.js';
+import { hasAttribution } from './attribution.js';
 import type { LeadSource } from './leadSource.js';
 
 const INSERT_TIMEOUT_MS = 15_000;
@@ -58,6 +59,29 @@ export function supabaseLeadApi(client: SupabaseClient, fetchImpl: typeof fetch 
 
 export type SubmitResult = { ok: true } | { ok: false; error: unknown };
 
+/** A refusal of a value (SQLSTATE class 22 data exception or 23 constraint), not of the request. */
+function refusedValue(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^2[23]/.test(code);
+}
+
+/**
+ * Inserts the lead with where it came from. The forms clean the attribution to the database's
+ * rules first (src/lib/attribution.ts); should the database still refuse a value (a browser clock
+ * days off, a rule changed since this page was built), the lead is sent again without it: a
+ * visitor's request is never lost to a campaign tag.
+ */
+async function insertLead<T extends LeadRow | DiscountLeadRow>(
+  insert: (row: T) => Promise<{ error: unknown }>, row: T, source: LeadSource,
+): Promise<{ error: unknown }> {
+  const { landing_path, referrer_path, ...attribution } = source;
+  const sourced = { ...row, landing_path, referrer_path };
+  const first = await insert({ ...sourced, ...attribution });
+  if (!first.error || !hasAttribution(attribution) || !refusedValue(first.error)) return first;
+  console.warn('The lead was refused with its attribution; sending it without:', first.error);
+  return insert(sourced);
+}
+
 async function bestEffort(what: string, run: () => Promise<{ error: unknown } | void>): Promise<void> {
   try {
     const result = await run();
@@ -68,21 +92,19 @@ async function bestEffort(what: string, run: () => Promise<{ error: unknown } | 
 }
 
 /**
- * Contact form: insert into leads (page 'contact', and which page brought the visitor), then
+ * Contact form: insert into leads (page 'contact', and which page and marketing brought the visitor), then
  * notify (the notification's body is the spec's: no source).
  */
 export async function submitContactLead(values: ContactFormValues, source: LeadSource, api: LeadApi, page: typeof CONTACT_PAGE = CONTACT_PAGE): Promise<SubmitResult> {
   try {
-    const { error } = await api.insert('leads', {
+    const { error } = await insertLead((row: LeadRow) => api.insert('leads', row), {
       first_name: values.firstName,
       last_name: values.lastName,
       email: values.email,
       phone: values.phone,
       message: values.message,
       page,
-      landing_path: source.landing_path,
-      referrer_path: source.referrer_path,
-    });
+    }, source);
     if (error) return { ok: false, error };
   } catch (error) {
     return { ok: false, error };
@@ -112,13 +134,11 @@ export async function submitDiscountLead(
   now: () => Date = () => new Date(),
 ): Promise<SubmitResult> {
   try {
-    const { error } = await api.insert('discount_leads', {
+    const { error } = await insertLead((row: DiscountLeadRow) => api.insert('discount_leads', row), {
       email: values.email,
       phone: values.phone,
       page,
-      landing_path: source.landing_path,
-      referrer_path: source.referrer_path,
-    });
+    }, source);
     if (error) return { ok: false, error };
   } catch (error) {
     return { ok: false, error };

@@ -6,6 +6,19 @@
   // The visit's first page, once per tab session, for the lead forms (src/lib/leadSource.ts,
   // LANDING_KEY): here because this is the one script every page runs. Storage may be blocked.
   try { sessionStorage.landing || (sessionStorage.landing = location.pathname); } catch {}
+  // Where the visit came from, for the same forms (src/lib/attribution.ts, which checks every
+  // value): a page opened with campaign parameters or from another site, or the visit's first
+  // page, is this visit's touch; the first touch is kept 90 days. Nothing is sent from here.
+  try {
+    const q = new URLSearchParams(location.search), t = { landing_path: location.pathname, touch_at: new Date().toISOString() };
+    const from = document.referrer && new URL(document.referrer).hostname;
+    if (from && from !== location.hostname) t.referrer_host = from;
+    for (const k of 'utm_source utm_medium utm_campaign utm_term utm_content gclid gbraid wbraid fbclid msclkid'.split(' ')) if (q.get(k)) t[k] = q.get(k);
+    if (Object.keys(t).length > 2 || !sessionStorage.touch) {
+      sessionStorage.touch = JSON.stringify(t);
+      if (!(Date.now() - Date.parse(JSON.parse(localStorage.firstTouch || '{}').touch_at) < 7776e6)) localStorage.firstTouch = sessionStorage.touch;
+    }
+  } catch {}
   const { family, src, weight } = document.currentScript.dataset;
   if (!('fonts' in document)) return;
   const key = `font:${src}`;

@@ -1,14 +1,18 @@
-/** Narrowing the list: status, kind, a date range, and a search of name, email, phone and message. */
+/** Narrowing the list: status, kind, channel and campaign, a date range, and a search of name, email, phone and message. */
 import { useEffect, useState, type FormEvent } from 'react';
+import { ChannelFilter } from './ChannelFilter.js';
 import { KIND_LABELS, LEAD_KINDS, LEAD_STATUSES, NO_FILTERS, STATUS_LABELS, isLeadKind, isLeadStatus, type LeadFilters } from './model.js';
 
 export function Filters({ filters, onChange }: { filters: LeadFilters; onChange: (filters: LeadFilters) => void }) {
   const [query, setQuery] = useState(filters.query);
+  const [campaign, setCampaign] = useState(filters.campaign);
   useEffect(() => setQuery(filters.query), [filters.query]);
+  useEffect(() => setCampaign(filters.campaign), [filters.campaign]);
   const set = (patch: Partial<LeadFilters>) => onChange({ ...filters, ...patch });
+  // Typed text (the search, the campaign) applies with Search or Enter; the choices at once.
   const search = (event: FormEvent) => {
     event.preventDefault();
-    set({ query });
+    set({ query, campaign });
   };
   const active = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
   return (
@@ -34,6 +38,7 @@ export function Filters({ filters, onChange }: { filters: LeadFilters; onChange:
           {LEAD_KINDS.map((k) => <option key={k} value={k}>{KIND_LABELS[k]}</option>)}
         </select>
       </div>
+      <ChannelFilter channel={filters.channel} onChannel={(channel) => set({ channel })} campaign={campaign} onCampaign={setCampaign} />
       <div className="field">
         <label htmlFor="filter-from">From</label>
         <input id="filter-from" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => set({ from: e.target.value })} />

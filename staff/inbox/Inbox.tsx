@@ -1,15 +1,17 @@
 /**
- * The signed-in inbox: the 24-hour figures, the filtered list (paged, newest first), the weekly
- * chart, the export, and the lead opened from its address.
+ * The signed-in inbox: the 24-hour figures, the filtered list (paged, newest first), the marketing
+ * report, the weekly chart, the exports, and the lead opened from its address.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PAGE_SIZE, type InboxApi } from './api.js';
 import { leadsCsv } from './csv.js';
+import { download } from './download.js';
 import { Figures } from './Figures.js';
 import { Filters } from './Filters.js';
 import { LeadPanel } from './LeadPanel.js';
 import { LeadRow } from './LeadRow.js';
 import { NO_FILTERS, STATUS_LABELS, type InboxLead, type InboxStats, type LeadFilters, type LeadStatus } from './model.js';
+import { Report } from './Report.js';
 import { parseLeadHash, type LeadRef } from './route.js';
 import { TelegramLink } from './TelegramLink.js';
 import { useNow } from './useNow.js';
@@ -27,15 +29,6 @@ function useLeadRoute(): [LeadRef | undefined, () => void] {
     setRoute(undefined);
   }, []);
   return [route, close];
-}
-
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 export function Inbox({ api, email, onSignOut }: { api: InboxApi; email: string; onSignOut: () => void }) {
@@ -143,6 +136,7 @@ export function Inbox({ api, email, onSignOut }: { api: InboxApi; email: string;
             </button>
           )}
         </section>
+        <Report api={api} changed={stats} onMessage={setMessage} />
         {stats && <WeeksChart weeks={stats.weeks} />}
         <TelegramLink api={api} />
       </main>

@@ -5,10 +5,13 @@
  */
 import { useEffect, useId, useState } from 'react';
 import type { InboxApi } from './api.js';
+import { AttributionDetails } from './Attribution.js';
 import { Dialog } from './Dialog.js';
+import { JobValueInput, parseJobValue } from './JobValue.js';
 import { PromiseBadge } from './LeadRow.js';
 import { KIND_LABELS, LEAD_STATUSES, STATUS_LABELS, leadName, leadSource, type ChatDelivery, type InboxLead, type LeadEvent, type LeadStatus } from './model.js';
 import type { LeadRef } from './route.js';
+import { formatMoney } from './money.js';
 import { formatDuration, responseSeconds } from './time.js';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -29,7 +32,7 @@ export function chatState(delivery: ChatDelivery[]): string {
 function describe(event: LeadEvent): string {
   switch (event.action) {
     case 'status': return `Status ${event.from_status ? STATUS_LABELS[event.from_status] ?? event.from_status : '—'} → ${event.to_status ? STATUS_LABELS[event.to_status] ?? event.to_status : '—'}${event.detail?.via === 'telegram' ? ' (from Telegram)' : ''}`;
-    case 'note': return 'Note';
+    case 'note': return event.detail?.booked_value != null ? `Job value ${formatMoney(event.detail.booked_value)}` : 'Note';
     case 'notify_failed': return 'Telegram message failed';
     case 'exported': return 'Exported';
     case 'deleted': return 'Deleted';
@@ -43,6 +46,7 @@ export function LeadPanel({ api, leadRef, now, onClose, onChanged, onDeleted }: 
   const [events, setEvents] = useState<LeadEvent[]>([]);
   const [delivery, setDelivery] = useState<ChatDelivery[]>();
   const [note, setNote] = useState('');
+  const [value, setValue] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -66,8 +70,9 @@ export function LeadPanel({ api, leadRef, now, onClose, onChanged, onDeleted }: 
     setBusy(true);
     setError(undefined);
     try {
-      const updated = await api.setStatus(lead.kind, lead.id, status, note);
+      const updated = await api.setStatus(lead.kind, lead.id, status, note, parseJobValue(value));
       setNote('');
+      setValue('');
       await load();
       onChanged(updated ?? lead, status ? `Marked ${STATUS_LABELS[status]}` : 'Note saved');
     } catch (err) {
@@ -115,22 +120,25 @@ export function LeadPanel({ api, leadRef, now, onClose, onChanged, onDeleted }: 
             {lead.message !== null && <><dt>Message</dt><dd className="message">{lead.message}</dd></>}
             <dt>Source page</dt><dd className="path">{leadSource(lead)}</dd>
             {lead.referrer_path && lead.landing_path && <><dt>Came to the form from</dt><dd className="path">{lead.referrer_path}</dd></>}
+            <AttributionDetails lead={lead} />
+            {lead.booked_value !== null && <><dt>Job value</dt><dd>{formatMoney(lead.booked_value)}</dd></>}
             <dt>First response</dt><dd>{seconds === undefined ? 'Not yet' : `${formatDuration(seconds)} after it came in`}</dd>
             {delivery && <><dt>Office chat</dt><dd>{chatState(delivery)}</dd></>}
           </dl>
 
           <section aria-labelledby={`${noteId}-status`} className="status-editor">
             <h3 id={`${noteId}-status`}>Status: {STATUS_LABELS[lead.status]}</h3>
+            <JobValueInput value={value} onChange={setValue} />
             <label htmlFor={noteId}>Note (optional, saved with the change)</label>
             <textarea id={noteId} value={note} maxLength={2000} rows={2} onChange={(e) => setNote(e.target.value)} />
             <div className="chips" role="group" aria-label="Change the status">
               {LEAD_STATUSES.map((status) => (
-                <button key={status} type="button" className={`chip status-${status}`} aria-pressed={lead.status === status} disabled={busy || (status === lead.status && !note.trim())}
+                <button key={status} type="button" className={`chip status-${status}`} aria-pressed={lead.status === status} disabled={busy || (status === lead.status && !note.trim() && parseJobValue(value) === null)}
                   onClick={() => save(status === lead.status ? null : status)}>
                   {STATUS_LABELS[status]}
                 </button>
               ))}
-              <button type="button" className="button" disabled={busy || !note.trim()} onClick={() => save(null)}>Save note only</button>
+              <button type="button" className="button" disabled={busy || (!note.trim() && parseJobValue(value) === null)} onClick={() => save(null)}>Save note only</button>
             </div>
           </section>
 

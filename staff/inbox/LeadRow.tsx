@@ -1,5 +1,5 @@
-/** One lead in the list: kind, name, contact, source page, how long ago, its promise and its status. */
-import { KIND_LABELS, leadName, leadSource, type InboxLead, type LeadStatus } from './model.js';
+/** One lead in the list: kind, name, contact, source page, channel and campaign, how long ago, its promise and its status. */
+import { channelLabel, KIND_LABELS, leadName, leadSource, type InboxLead, type LeadStatus } from './model.js';
 import { leadHash } from './route.js';
 import { StatusSelect } from './StatusSelect.js';
 import { formatDuration, promiseState, responseSeconds, timeAgo } from './time.js';
@@ -28,6 +28,7 @@ export function LeadRow({ lead, now, onStatus }: { lead: InboxLead; now: Date; o
           <a href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>{lead.phone}</a>
         </p>
         <p className="lead-source">From <span className="path">{leadSource(lead)}</span></p>
+        <p className="lead-channel">{channelLabel(lead.channel)}{lead.campaign && <> · <span className="path">{lead.campaign}</span></>}</p>
         <p className="lead-flags">
           <PromiseBadge lead={lead} now={now} />
           {lead.notify_failed_at && <span className="badge failed">Telegram message failed</span>}

@@ -4,7 +4,7 @@
  * history, and deleting a lead. Row-level security decides what comes back; nothing is checked here.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { ChatDelivery, InboxLead, InboxStats, LeadEvent, LeadFilters, LeadKind, LeadStatus, TelegramLinkCode, TelegramLinkStatus } from './model.js';
+import type { AdPlatform, AttributionReport, ChatDelivery, Conversion, InboxLead, InboxStats, LeadEvent, LeadFilters, LeadKind, LeadStatus, TelegramLinkCode, TelegramLinkStatus } from './model.js';
 import { dayEnd, dayStart } from './time.js';
 
 export const PAGE_SIZE = 50;
@@ -33,7 +33,14 @@ export function filterParams(filters: LeadFilters) {
     p_from: dayStart(filters.from) ?? null,
     p_to: dayEnd(filters.to) ?? null,
     p_query: trimmed(filters.query),
+    p_channel: filters.channel || null,
+    p_campaign: trimmed(filters.campaign),
   };
+}
+
+/** A date range of calendar days (YYYY-MM-DD, either may be empty) as the RPCs take it. */
+export function rangeParams(from: string, to: string) {
+  return { p_from: dayStart(from) ?? null, p_to: dayEnd(to) ?? null };
 }
 
 export function inboxApi(supabase: SupabaseClient) {
@@ -47,9 +54,9 @@ export function inboxApi(supabase: SupabaseClient) {
     async stats(): Promise<InboxStats> {
       return check(await supabase.rpc('inbox_stats'), 'Loading the figures') as InboxStats;
     },
-    /** A status change with an optional note, or (status null) a note alone. */
-    async setStatus(kind: LeadKind, id: string, status: LeadStatus | null, note: string): Promise<InboxLead> {
-      const data = check(await supabase.rpc('set_lead_status', { p_kind: kind, p_id: id, p_status: status, p_note: trimmed(note) }), 'Saving');
+    /** A status change with an optional note and job value, or (status null) a note or a value alone. */
+    async setStatus(kind: LeadKind, id: string, status: LeadStatus | null, note: string, value: number | null = null): Promise<InboxLead> {
+      const data = check(await supabase.rpc('set_lead_status', { p_kind: kind, p_id: id, p_status: status, p_note: trimmed(note), p_value: value }), 'Saving');
       return (Array.isArray(data) ? data[0] : data) as InboxLead;
     },
     /** One lead as the list shows it (a lead opened from its address may not be on the page loaded). */
@@ -75,9 +82,20 @@ export function inboxApi(supabase: SupabaseClient) {
         if (page.length < pageSize) return all;
       }
     },
+    /** Leads, contacted, booked, median first response and booked value per channel and campaign. */
+    async report(from: string, to: string): Promise<AttributionReport> {
+      return check(await supabase.rpc('attribution_report', rangeParams(from, to)), 'Loading the report') as AttributionReport;
+    },
+    /** The booked jobs with a click id of `platform` booked in the range; the database records the export. */
+    async conversions(platform: AdPlatform, from: string, to: string): Promise<Conversion[]> {
+      return check(await supabase.rpc('ad_conversions', { p_platform: platform, ...rangeParams(from, to) }), 'Exporting conversions') as Conversion[];
+    },
     async logExport(count: number, filters: LeadFilters): Promise<void> {
       // The history keeps which filters were used, not the search text: it may be a person's name.
-      const logged = { status: filters.status || null, kind: filters.kind || null, from: filters.from || null, to: filters.to || null, search: Boolean(filters.query.trim()) };
+      const logged = {
+        status: filters.status || null, kind: filters.kind || null, from: filters.from || null, to: filters.to || null,
+        channel: filters.channel || null, campaign: filters.campaign.trim() || null, search: Boolean(filters.query.trim()),
+      };
       check(await supabase.rpc('log_export', { p_count: count, p_filters: logged }), 'Recording the export');
     },
     /** Whether the signed-in member's Telegram is linked (migration 20261126000200). */

@@ -3,6 +3,7 @@
  * supabase/migrations/20261124000000_lead_inbox.sql), and the small rules the screens share.
  */
 import { LEAD_KINDS, isLeadKind, type LeadKind } from '../../supabase/functions/_shared/leadAddress.js';
+import type { AttributionColumns } from '../../supabase/functions/_shared/leadRules.js';
 
 export const LEAD_STATUSES = ['new', 'contacted', 'quoted', 'booked', 'lost', 'spam'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
@@ -16,7 +17,32 @@ export { LEAD_KINDS, isLeadKind, type LeadKind };
 
 export const KIND_LABELS: Record<LeadKind, string> = { quote: 'Quote request', discount: 'Discount sign-up' };
 
-export interface InboxLead {
+/**
+ * The channels, in the order the filter lists them. Which lead gets which is the database's one
+ * rule table (private.touch_channel in 20261126100000_lead_attribution.sql, whose lead_channel
+ * domain lists the same keys); here are only their names.
+ */
+export const CHANNEL_LABELS = {
+  google_ads: 'Google Ads',
+  microsoft_ads: 'Microsoft Ads',
+  meta_ads: 'Meta ads',
+  google_business_profile: 'Google Business Profile',
+  other_paid: 'Other paid',
+  organic_search: 'Organic search',
+  email: 'Email',
+  other_campaign: 'Other campaigns',
+  referral: 'Referral',
+  direct: 'Direct',
+} as const;
+export type Channel = keyof typeof CHANNEL_LABELS;
+export const CHANNELS = Object.keys(CHANNEL_LABELS) as Channel[];
+/** A lead that came in before issue 31, or from a browser that blocks storage. */
+export const NO_CHANNEL = 'none';
+export const NO_CHANNEL_LABEL = 'Not recorded';
+export const isChannel = (value: unknown): value is Channel => (CHANNELS as unknown[]).includes(value);
+export const channelLabel = (channel: string | null): string => (isChannel(channel) ? CHANNEL_LABELS[channel] : NO_CHANNEL_LABEL);
+
+export interface InboxLead extends AttributionColumns {
   kind: LeadKind;
   id: string;
   created_at: string;
@@ -32,6 +58,13 @@ export interface InboxLead {
   notified_at: string | null;
   notify_failed_at: string | null;
   first_response_at: string | null;
+  /** What the booked job is worth (USD), when staff said so. */
+  booked_value: number | string | null;
+  first_channel: Channel | null;
+  last_channel: Channel | null;
+  /** The last touch's channel and campaign, or the first's when the last visit came direct. */
+  channel: Channel | null;
+  campaign: string | null;
 }
 
 export type LeadAction = 'status' | 'note' | 'deleted' | 'exported' | 'notify_failed';
@@ -47,8 +80,8 @@ export interface LeadEvent {
   from_status: LeadStatus | null;
   to_status: LeadStatus | null;
   note: string | null;
-  /** {via: 'telegram'} when a staff member acted from the office chat. */
-  detail?: { via?: string } | null;
+  /** {via: 'telegram'} when a staff member acted from the office chat; a job value's change. */
+  detail: { via?: string; booked_value?: number | string | null; previous_value?: number | string | null } | null;
 }
 
 /** One message about a lead for the office chat (public.lead_delivery, migration 20261126000000). */
@@ -87,9 +120,28 @@ export interface LeadFilters {
   from: string;
   to: string;
   query: string;
+  channel: Channel | typeof NO_CHANNEL | '';
+  campaign: string;
 }
 
-export const NO_FILTERS: LeadFilters = { status: '', kind: '', from: '', to: '', query: '' };
+export const NO_FILTERS: LeadFilters = { status: '', kind: '', from: '', to: '', query: '', channel: '', campaign: '' };
+
+/** One row of the report (attribution_report): a channel, or a campaign within it. */
+export interface ReportRow {
+  channel: Channel | null;
+  campaign?: string | null;
+  leads: number;
+  contacted: number;
+  booked: number;
+  medianResponseSeconds: number | null;
+  bookedValue: number | string;
+}
+export interface AttributionReport { channels: ReportRow[]; campaigns: ReportRow[] }
+
+/** A booked job for an ad platform's offline conversion import (ad_conversions). */
+export interface Conversion { kind: LeadKind; id: string; click_id: string; booked_at: string; booked_value: number | string | null }
+export const AD_PLATFORMS = ['google_ads', 'microsoft_ads'] as const;
+export type AdPlatform = (typeof AD_PLATFORMS)[number];
 
 /** A lead's name as staff read it; a discount sign-up has none. */
 export function leadName(lead: Pick<InboxLead, 'first_name' | 'last_name'>): string {

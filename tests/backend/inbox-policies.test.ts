@@ -29,6 +29,20 @@ const newQuote: Statement = () => [
   ['Ana', 'Ruiz', 'ana@example.com', '408 555 0111', 'Move-out clean', 'contact', '/locations/deep-cleaning-san-jose-ca', '/pricing'],
 ];
 const newDiscount: Statement = () => ['INSERT INTO public.discount_leads (email, phone, page, landing_path) VALUES ($1, $2, $3, $4)', ['lee@example.com', '4085550122', '/', '/']];
+// Issue 31: a visitor sends where they came from with the lead (both touches), never the job's value.
+const newAttributedQuote: Statement = () => [
+  `INSERT INTO public.leads (first_name, last_name, email, phone, message, page, first_utm_source, first_utm_medium, first_utm_campaign,
+     first_gclid, first_landing_path, first_touch_at, last_referrer_host, last_landing_path, last_touch_at)
+   VALUES ('Ana', 'Ruiz', 'ana@example.com', '408 555 0111', 'Move-out clean', 'contact', 'google', 'cpc', 'spring-deep-clean',
+     'Cj0KCQiA_x-Y', '/locations/deep-cleaning-san-jose-ca', now() - interval '3 days', 'www.bing.com', '/', now())`,
+];
+const newAttributedDiscount: Statement = () => [
+  `INSERT INTO public.discount_leads (email, phone, page, last_utm_source, last_utm_medium, last_fbclid, last_msclkid, last_touch_at)
+   VALUES ('lee@example.com', '4085550122', '/', 'facebook', 'paid_social', 'IwAR3_abc', 'f894f652ea334e739002f7167ab8f8e3', now())`,
+];
+const valuedQuote: Statement = () => [
+  `INSERT INTO public.leads (first_name, last_name, email, phone, message, page, booked_value) VALUES ('Ana', 'Ruiz', 'ana@example.com', '408 555 0111', 'Move-out clean', 'contact', 100)`,
+];
 const claimArgs = [
   '203.0.113.9', QUOTE.page, QUOTE.email, QUOTE.phone, QUOTE.first_name, QUOTE.last_name, QUOTE.message,
 ];
@@ -42,8 +56,15 @@ const MATRIX: [target: string, operation: string, statement: Statement, verdicts
   ['public.leads',          'update another column',  () => [`UPDATE public.leads SET email = 'x@example.com'`], [REFUSED, REFUSED, REFUSED, REFUSED, ROWS]],
   ['public.leads',          'update first_response_at', () => ['UPDATE public.leads SET first_response_at = now()'], [REFUSED, REFUSED, REFUSED, REFUSED, ROWS]],
   ['public.leads',          'delete',                 () => ['DELETE FROM public.leads'],                      [REFUSED, NONE,    NONE,    ROWS,    ROWS]],
+  ['public.leads',          'insert with attribution', newAttributedQuote,                                    [ROWS,    REFUSED, REFUSED, REFUSED, ROWS]],
+  ['public.leads',          'insert a job value',     valuedQuote,                                             [REFUSED, REFUSED, REFUSED, REFUSED, ROWS]],
+  ['public.leads',          'update booked_value',    () => ['UPDATE public.leads SET booked_value = 450'],   [REFUSED, NONE,    NONE,    ROWS,    ROWS]],
+  ['public.leads',          'update a click id',      () => [`UPDATE public.leads SET first_gclid = 'forged'`], [REFUSED, REFUSED, REFUSED, REFUSED, ROWS]],
   ['public.discount_leads', 'select',                 () => ['SELECT id FROM public.discount_leads'],          [REFUSED, NONE,    NONE,    ROWS,    ROWS]],
   ['public.discount_leads', 'insert',                 newDiscount,                                             [ROWS,    REFUSED, REFUSED, REFUSED, ROWS]],
+  ['public.discount_leads', 'insert with attribution', newAttributedDiscount,                                 [ROWS,    REFUSED, REFUSED, REFUSED, ROWS]],
+  ['public.discount_leads', 'update booked_value',    () => ['UPDATE public.discount_leads SET booked_value = 80'], [REFUSED, NONE,  NONE,    ROWS,    ROWS]],
+  ['public.discount_leads', 'update a campaign',      () => [`UPDATE public.discount_leads SET last_utm_campaign = 'forged'`], [REFUSED, REFUSED, REFUSED, REFUSED, ROWS]],
   ['public.discount_leads', 'update status',          () => [`UPDATE public.discount_leads SET status = 'spam'`], [REFUSED, NONE,  NONE,    ROWS,    ROWS]],
   ['public.discount_leads', 'update another column',  () => [`UPDATE public.discount_leads SET phone = '0000000000'`], [REFUSED, REFUSED, REFUSED, REFUSED, ROWS]],
   ['public.discount_leads', 'delete',                 () => ['DELETE FROM public.discount_leads'],             [REFUSED, NONE,    NONE,    ROWS,    ROWS]],
@@ -67,6 +88,10 @@ const MATRIX: [target: string, operation: string, statement: Statement, verdicts
   ['search_leads',          'execute',                () => ['SELECT * FROM public.search_leads()'],           [REFUSED, REFUSED, REFUSED, OK,      REFUSED]],
   ['count_leads',           'execute',                () => ['SELECT public.count_leads()'],                   [REFUSED, REFUSED, REFUSED, OK,      REFUSED]],
   ['inbox_stats',           'execute',                () => ['SELECT public.inbox_stats()'],                   [REFUSED, REFUSED, REFUSED, OK,      REFUSED]],
+  ['set_lead_status (with a job value)', 'execute',   ({ quote }) => [`SELECT * FROM public.set_lead_status('quote', $1, 'booked', null, 450)`, [quote]],
+                                                                                                             [REFUSED, REFUSED, REFUSED, OK,      REFUSED]],
+  ['attribution_report',    'execute',                () => ['SELECT public.attribution_report()'],            [REFUSED, REFUSED, REFUSED, OK,      REFUSED]],
+  ['ad_conversions',        'execute',                () => [`SELECT * FROM public.ad_conversions('google_ads')`], [REFUSED, REFUSED, REFUSED, OK,   REFUSED]],
   ['log_export',            'execute',                () => [`SELECT public.log_export(2, '{"status": "new"}')`], [REFUSED, REFUSED, REFUSED, OK,    REFUSED]],
   // the notification's and `npm run staff`'s functions: service role only
   ['claim_lead_for_notification', 'execute',          () => ['SELECT public.claim_lead_for_notification($1, $2, $3, $4, $5, $6, $7)', claimArgs],
@@ -93,7 +118,10 @@ const MATRIX: [target: string, operation: string, statement: Statement, verdicts
   // the helpers in private that signed-in users run (through the policies and the RPCs); nobody else can call them
   ['private.is_staff',      'execute',                () => ['SELECT private.is_staff()'],                     [REFUSED, OK,      OK,      OK,      REFUSED]],
   ['private.require_staff', 'execute',                () => ['SELECT private.require_staff()'],                [REFUSED, REFUSED, REFUSED, OK,      REFUSED]],
-  ['private.lead_filter',   'execute',                () => [`SELECT private.lead_filter('new', null, null, null, 'maria')`], [REFUSED, OK, OK,  OK,      REFUSED]],
+  ['private.lead_filter',   'execute',                () => [`SELECT private.lead_filter('new', null, null, null, 'maria', 'google_ads', 'spring')`], [REFUSED, OK, OK, OK, REFUSED]],
+  // the channel rule, which the view computes as its caller (security invoker); the service role
+  // runs it through the view only (it has no USAGE on schema private to name it)
+  ['private.touch_channel', 'execute',                () => [`SELECT private.touch_channel('google', 'cpc', null, null, null, null, null, null, null, '/', now())`], [REFUSED, OK, OK, OK, REFUSED]],
   // the bookkeeping of the rate limits stays out of everyone's reach
   ['private.take_rate_limit', 'execute',              () => [`SELECT private.take_rate_limit('notify', '203.0.113.1')`], [REFUSED, REFUSED, REFUSED, REFUSED, REFUSED]],
 ];

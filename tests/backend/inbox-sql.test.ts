@@ -264,7 +264,7 @@ describe('search, filters and paging', () => {
     // everything. (A text search does read every row: a substring has no btree index to use.)
     await db.exec('ANALYZE public.leads, public.discount_leads');
     for (const args of [[null, null, null], ['booked', null, null], [null, 'discount', null]]) {
-      const { rows: [filter] } = await db.query<{ w: string }>('SELECT private.lead_filter($1, $2, null, null, $3) AS w', args);
+      const { rows: [filter] } = await db.query<{ w: string }>('SELECT private.lead_filter($1, $2, null, null, $3, null, null) AS w', args);
       const plan = (await db.query<{ 'QUERY PLAN': string }>(
         `EXPLAIN SELECT l.* FROM public.inbox_leads l WHERE ${filter!.w} ORDER BY l.created_at DESC, l.id DESC LIMIT 50 OFFSET 100`,
       )).rows.map((r) => r['QUERY PLAN']).join('\n');

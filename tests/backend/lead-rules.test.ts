@@ -6,7 +6,7 @@
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discountLeadRowSchema, leadRowSchema, LEAD_LIMITS } from '../../supabase/functions/_shared/leadRules.js';
+import { ATTRIBUTION_LIMITS, CLICK_IDS, discountLeadRowSchema, leadRowSchema, LEAD_LIMITS, TOUCHES, UTM_PARAMS } from '../../supabase/functions/_shared/leadRules.js';
 import { applyMigrations, openDatabase } from '../../supabase-standin/database.js';
 
 let db: PGlite;
@@ -20,7 +20,18 @@ afterAll(async () => {
   await db?.close();
 });
 
-const source = { landing_path: '/locations/deep-cleaning-san-jose-ca', referrer_path: '/services' };
+const TOUCHED_AT = new Date(Date.now() - 3 * 86_400_000).toISOString();
+/** Both touches of issue 31, every field filled: a Google Ads click first, a search engine last. */
+const touches = {
+  first_utm_source: 'google', first_utm_medium: 'cpc', first_utm_campaign: 'spring-deep-clean', first_utm_term: 'deep cleaning san jose',
+  first_utm_content: 'ad-1', first_gclid: 'Cj0KCQiA_x-Y1234', first_gbraid: '0AAAAAo_abc', first_wbraid: 'CkQKCQiA-xyz', first_fbclid: 'IwAR3_abc-def',
+  first_msclkid: '0f1e2d3c4b5a69788796a5b4c3d2e1f0', first_referrer_host: 'www.google.com', first_landing_path: '/locations/deep-cleaning-san-jose-ca',
+  first_touch_at: TOUCHED_AT,
+  last_utm_source: null, last_utm_medium: null, last_utm_campaign: null, last_utm_term: null, last_utm_content: null, last_gclid: null,
+  last_gbraid: null, last_wbraid: null, last_fbclid: null, last_msclkid: null, last_referrer_host: 'duckduckgo.com', last_landing_path: '/',
+  last_touch_at: new Date().toISOString(),
+};
+const source = { landing_path: '/locations/deep-cleaning-san-jose-ca', referrer_path: '/services', ...touches };
 const lead = { first_name: 'Maria', last_name: 'Lopez', email: 'maria@example.com', phone: '(408) 555-0199', message: 'Deep clean, 3 bedrooms.', page: 'contact', ...source };
 const discount = { email: 'sam@example.com', phone: '4085550100', page: '/', ...source };
 
@@ -115,6 +126,61 @@ const cases: Case[] = [
     no(table, field, '', 'empty'),
     no(table, field, '/\n', 'line break'),
   ])),
+  // Where the visitor came from (issue 31), each touch: campaign text, click ids, the referring host.
+  ...(['leads', 'discount_leads'] as const).flatMap((table) => TOUCHES.flatMap((touch) => [
+    ...UTM_PARAMS.flatMap((param) => {
+      const field = `${touch}_${param}`;
+      return [
+        ok(table, field, 'spring-deep-clean', 'a campaign name'),
+        ok(table, field, 'Deep Cleaning (San José) 🧹', 'spaces, accents, an emoji'),
+        ok(table, field, 'x'.repeat(ATTRIBUTION_LIMITS.utm), 'at the limit'),
+        ok(table, field, null, 'unknown'),
+        no(table, field, 'x'.repeat(ATTRIBUTION_LIMITS.utm + 1), 'over the limit'),
+        no(table, field, '', 'empty'),
+        no(table, field, ' spring', 'leading space'),
+        no(table, field, 'spring\nsale', 'a line break'),
+        no(table, field, 'spring\u0007', 'a control character'),
+        no(table, field, 'spring\u0085', 'a C1 control character'),
+        no(table, field, '<script>alert(1)</script>', 'a script'),
+      ];
+    }),
+    ...CLICK_IDS.flatMap((id) => {
+      const field = `${touch}_${id}`;
+      return [
+        ok(table, field, 'Cj0KCQiA_x-Y1234', 'letters, digits, _ and -'),
+        ok(table, field, 'a'.repeat(ATTRIBUTION_LIMITS.clickId), 'at the limit'),
+        ok(table, field, undefined, 'left out'),
+        no(table, field, 'a'.repeat(ATTRIBUTION_LIMITS.clickId + 1), 'over the limit'),
+        no(table, field, '', 'empty'),
+        no(table, field, 'Cj0 KCQ', 'a space'),
+        no(table, field, 'Cj0KCQ==', 'padding'),
+        no(table, field, 'Cj0KCQ\n', 'a line break'),
+        no(table, field, '"><script>alert(1)</script>', 'a script'),
+      ];
+    }),
+    ok(table, `${touch}_referrer_host`, 'www.google.com', 'a host'),
+    ok(table, `${touch}_referrer_host`, 'xn--bcher-kva.example', 'an international name as punycode'),
+    ok(table, `${touch}_referrer_host`, `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(61)}`, '253 characters'),
+    ok(table, `${touch}_referrer_host`, null, 'unknown'),
+    no(table, `${touch}_referrer_host`, `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(62)}`, '254 characters'),
+    no(table, `${touch}_referrer_host`, 'https://www.google.com/', 'a URL where a host belongs'),
+    no(table, `${touch}_referrer_host`, 'www.google.com/search?q=maria+lopez', 'a path and query'),
+    no(table, `${touch}_referrer_host`, 'www.google.com:443', 'a port'),
+    no(table, `${touch}_referrer_host`, 'user@evil.example', 'a user'),
+    no(table, `${touch}_referrer_host`, 'WWW.GOOGLE.COM', 'upper case'),
+    no(table, `${touch}_referrer_host`, '-evil.example', 'a label starting with -'),
+    no(table, `${touch}_referrer_host`, 'evil..example', 'an empty label'),
+    no(table, `${touch}_referrer_host`, '<script>', 'a script'),
+    no(table, `${touch}_referrer_host`, '', 'empty'),
+    ok(table, `${touch}_landing_path`, '/locations/deep-cleaning-san-jose-ca', 'a city page'),
+    no(table, `${touch}_landing_path`, '/contact?utm_source=x', 'a query string'),
+    no(table, `${touch}_landing_path`, 'https://www.bayshinecleaning.com/', 'a full URL'),
+    ok(table, `${touch}_touch_at`, new Date(Date.now() - 89 * 86_400_000).toISOString(), '89 days ago'),
+    ok(table, `${touch}_touch_at`, null, 'unknown'),
+    no(table, `${touch}_touch_at`, 'not a time', 'not a time'),
+    no(table, `${touch}_touch_at`, 'infinity', 'infinity'),
+    no(table, `${touch}_touch_at`, '2026-13-01T00:00:00Z', 'no such month'),
+  ])),
 ];
 
 /** The base row with the case's value (or without the column, for undefined). */
@@ -143,7 +209,8 @@ async function sqlVerdict(c: Case): Promise<boolean> {
       stored = true;
     } catch (err) {
       // A refusal must be a constraint (23xxx), not a rate limit or a permission problem.
-      expect((err as { code?: string }).code, `${c.table}.${c.field} ${JSON.stringify(c.value)}`).toMatch(/^23/);
+      // (22xxx: a value that is not of the column's type at all, such as a time that is no time)
+      expect((err as { code?: string }).code, `${c.table}.${c.field} ${JSON.stringify(c.value)}`).toMatch(/^2[23]/);
     }
     await tx.rollback();
   });

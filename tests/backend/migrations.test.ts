@@ -93,6 +93,8 @@ describe('migrations on PGlite', () => {
     // A new entry here is a deliberate grant: say in its migration why a signed-in user needs it.
     expect(rows.filter((r) => r.authenticated).map((r) => r.fn).sort()).toEqual([
       'private.is_staff', 'private.lead_filter', 'private.require_staff',
+      'private.touch_channel', // the view public.inbox_leads (security invoker) computes each lead's channel with it
+      'public.ad_conversions', 'public.attribution_report', // issue 31: the report and the conversion exports
       'public.count_leads', 'public.inbox_stats', 'public.lead_delivery', 'public.log_export', 'public.search_leads', 'public.set_lead_status',
       'public.telegram_link_code', 'public.telegram_link_status', 'public.telegram_unlink',
     ]);

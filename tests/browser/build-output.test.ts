@@ -97,6 +97,14 @@ describe('the full build of the real site', () => {
     expect(descriptions.size).toBe(htmlFiles.length);
   });
 
+  it('keeps the one inline script (the font loader, with the visit\'s touches) small', async () => {
+    const html = await readFile(path.join(dist, 'services.html'), 'utf8');
+    const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline).toHaveLength(1);
+    expect(inline[0]).toContain('localStorage.firstTouch');
+    expect(Buffer.byteLength(inline[0]!)).toBeLessThanOrEqual(2048);
+  });
+
   it('ships no JavaScript on pages without widgets', async () => {
     for (const file of ['services.html', 'locations.html', 'privacy-policy.html', 'terms-of-service.html', 'customer-login.html', 'book-online.html']) {
       const html = await readFile(path.join(dist, file), 'utf8');

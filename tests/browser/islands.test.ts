@@ -10,6 +10,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkContent } from '../../generator/content.js';
 import type { SiteModel } from '../../contracts/content.js';
 import type { IslandName } from '../../src/islands/registry.js';
+import { touchColumns } from '../../src/lib/attribution.js';
 import { collectConsole, injectAxe, type ConsoleLog } from '../../tools/browser.js';
 import { clearReceivedHooks, receivedHooks, resetRateLimits, useBrowser, useSite } from '../helpers/site.js';
 
@@ -59,6 +60,12 @@ function capture(path: string): Sent[] {
     if (req.method() === 'POST' && new URL(req.url()).pathname === path) sink.push({ url: req.url(), body: JSON.parse(req.postData() ?? 'null') });
   });
   return sink;
+}
+
+/** The touches a visit straight to `path` sends with its lead (issue 31): a direct visit, the first and the last. */
+function directVisit(path: string) {
+  const touch = { landing_path: path, touch_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown as string };
+  return touchColumns({ first: touch, last: touch });
 }
 
 async function rows(table: 'leads' | 'discount_leads'): Promise<Record<string, string | null>[]> {
@@ -150,7 +157,7 @@ describe('contact form (/contact)', () => {
 
     // A first visit straight to /contact: landing there, no page before it (tests/browser/lead-source.test.ts has more).
     const row = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '(408) 555-0100', message: 'Deep clean, 3 bedrooms, 2 baths', page: 'contact', landing_path: '/contact', referrer_path: null };
-    expect(inserts.map((s) => s.body)).toEqual([row]);
+    expect(inserts.map((s) => s.body)).toEqual([{ ...row, ...directVisit('/contact') }]);
     expect(new URL(inserts[0]!.url).searchParams.has('select')).toBe(false);
     expect(notifies.map((s) => s.body)).toEqual([{ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '(408) 555-0100', message: 'Deep clean, 3 bedrooms, 2 baths', page: 'contact' }]);
     expect((await rows('leads')).at(-1)).toEqual(row);
@@ -412,7 +419,7 @@ describe('discount popup (/)', () => {
     await expect.poll(isOpen).toBe(false);
     expect(await flag()).not.toBeNull();
 
-    expect(inserts.map((s) => s.body)).toEqual([{ email: 'b@example.com', phone: '4085550186', page: '/', landing_path: '/', referrer_path: null }]);
+    expect(inserts.map((s) => s.body)).toEqual([{ email: 'b@example.com', phone: '4085550186', page: '/', landing_path: '/', referrer_path: null, ...directVisit('/') }]);
     expect(new URL(inserts[0]!.url).searchParams.has('select')).toBe(false);
     expect(notifies.map((s) => s.body)).toEqual([{
       firstName: model.forms.discount.notification.firstName, lastName: model.forms.discount.notification.lastName, email: 'b@example.com', phone: '4085550186', message: 'Signed up for $25 discount offer', page: '/',
@@ -440,7 +447,7 @@ describe('discount popup (/)', () => {
     await dialog().getByLabel('Phone').fill('(408) 555-0111');
     await dialog().getByRole('button', { name: 'Submit' }).click();
     await page.locator('[data-toast="default"]').waitFor();
-    expect(inserts.map((s) => s.body)).toEqual([{ email: 'c@example.com', phone: '(408) 555-0111', page: '/locations/deep-cleaning-san-jose-ca', landing_path: '/locations/deep-cleaning-san-jose-ca', referrer_path: null }]);
+    expect(inserts.map((s) => s.body)).toEqual([{ email: 'c@example.com', phone: '(408) 555-0111', page: '/locations/deep-cleaning-san-jose-ca', landing_path: '/locations/deep-cleaning-san-jose-ca', referrer_path: null, ...directVisit('/locations/deep-cleaning-san-jose-ca') }]);
   });
 
   it('shows the error toast and stays open when the insert fails; notification and webhook failures are only logged', async () => {

@@ -8,7 +8,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkContent } from '../../generator/content.js';
 import type { SiteModel } from '../../contracts/content.js';
-import { collectConsole, islandHydrated, type ConsoleLog } from '../../tools/browser.js';
+import { collectConsole, type ConsoleLog } from '../../tools/browser.js';
+import { sendDiscountPopup, sendQuoteForm } from '../helpers/forms.js';
 import { resetRateLimits, useBrowser, useSite } from '../helpers/site.js';
 
 const site = useSite();
@@ -56,17 +57,8 @@ async function storedSource(table: 'leads' | 'discount_leads', email: string) {
   return rows;
 }
 
-async function sendQuote(email: string): Promise<void> {
-  // What is typed before and during hydration has tests of its own (islands.test.ts); here the form
-  // is ready first, so a loaded machine cannot turn this test about the lead's source into one
-  // about hydration timing.
-  await islandHydrated(page, 'ContactForm');
-  const form = page.locator('[data-island="ContactForm"] form');
-  const values = { 'First Name': 'Ada', 'Last Name': 'Lovelace', Email: email, Phone: '(408) 555-0100', Message: 'Deep clean, 3 bedrooms' };
-  for (const [label, value] of Object.entries(values)) await form.getByLabel(label, { exact: true }).fill(value);
-  await form.locator('button[type="submit"]').click();
-  await page.locator('[role="status"] [data-toast="default"]').waitFor({ timeout: 15_000 });
-}
+/** The quote form sent once it is ready (tests/helpers/forms.ts). */
+const sendQuote = (email: string) => sendQuoteForm(page, email);
 
 describe('a quote request says which page brought it', () => {
   it('a visit that began on a city page and came to /contact from /services', async () => {
@@ -99,14 +91,7 @@ describe('a discount sign-up says which page brought it', () => {
     // As a link click does (the popup may already cover the links on a slow machine).
     await page.evaluate((path) => { location.href = path; }, CITY);
     await page.waitForURL(`${site.url}${CITY}`);
-    await page.clock.runFor(5000);
-    const dialog = page.getByRole('dialog', { name: model.forms.discount.title });
-    await dialog.waitFor();
-    await page.clock.resume();
-    await dialog.getByLabel('Email').fill('popup@example.com');
-    await dialog.getByLabel('Phone').fill('(408) 555-0111');
-    await dialog.getByRole('button', { name: model.forms.discount.submit }).click();
-    await page.locator('[role="status"] [data-toast="default"]').waitFor({ timeout: 15_000 });
+    await sendDiscountPopup(page, model.forms.discount, 'popup@example.com');
     expect(await storedSource('discount_leads', 'popup@example.com')).toEqual([{ page: CITY, landing_path: '/services', referrer_path: '/services' }]);
   });
 });

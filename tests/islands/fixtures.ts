@@ -19,3 +19,14 @@ export const discountProps: DiscountPopupProps = { texts: discountTexts, page: '
 export const checklistProps: ChecklistTabsProps = { rooms: checklistRooms.map((room) => ({ panel: `checklist-${room.id}`, label: room.label })) };
 const { heading: _heading, ...reviews } = model.site.reviews;
 export const reviewsProps: ReviewsWidgetProps = reviews;
+
+/** A Storage look-alike: items are own properties, as with window.sessionStorage. */
+export function fakeStorage(): Storage {
+  const store = {} as Record<string, string>;
+  Object.defineProperties(store, {
+    getItem: { value: (key: string) => (Object.hasOwn(store, key) ? store[key] : null) },
+    setItem: { value: (key: string, value: string) => { store[key] = String(value); } },
+    removeItem: { value: (key: string) => { delete store[key]; } },
+  });
+  return store as unknown as Storage;
+}

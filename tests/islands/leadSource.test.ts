@@ -2,12 +2,14 @@
  * Which page brought a lead (src/lib/leadSource.ts): the path rule the forms apply before sending,
  * what a form reads from the page as it sends, and the inline font loader that notes the visit's
  * first page (run here as the page runs it, so its storage key and the forms' cannot drift apart).
+ * The marketing touches the same loader notes are tests/islands/attribution.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LEAD_LIMITS } from '../../supabase/functions/_shared/leadRules.js';
 import { currentLeadSource, LANDING_KEY, sitePath } from '../../src/lib/leadSource.js';
+import { fakeStorage } from './fixtures.js';
 
 const ORIGIN = 'https://bayshine.example';
 
@@ -52,17 +54,6 @@ describe('sitePath: a page of this site, or null', () => {
   });
 });
 
-/** A Storage look-alike: items are own properties, as with window.sessionStorage. */
-function fakeStorage(): Storage {
-  const store = {} as Record<string, string>;
-  Object.defineProperties(store, {
-    getItem: { value: (key: string) => (Object.hasOwn(store, key) ? store[key] : null) },
-    setItem: { value: (key: string, value: string) => { store[key] = String(value); } },
-    removeItem: { value: (key: string) => { delete store[key]; } },
-  });
-  return store as unknown as Storage;
-}
-
 /** `extra` with the properties of `globals` copied as they are (getters stay getters). */
 function withGlobals(globals: object, extra: object): object {
   return Object.defineProperties(extra, Object.getOwnPropertyDescriptors(globals));
@@ -93,33 +84,33 @@ describe('the visit as the forms see it', () => {
     runFontLoader({ sessionStorage }, '/contact');
     expect(sessionStorage.getItem(LANDING_KEY)).toBe('/locations/deep-cleaning-san-jose-ca');
     page(`${ORIGIN}/contact`, `${ORIGIN}/services?ref=nav`, { sessionStorage });
-    expect(currentLeadSource()).toEqual({ landing_path: '/locations/deep-cleaning-san-jose-ca', referrer_path: '/services' });
+    expect(currentLeadSource()).toMatchObject({ landing_path: '/locations/deep-cleaning-san-jose-ca', referrer_path: '/services' });
   });
 
   it('a first visit straight to the form: landing there, no referrer', () => {
     const sessionStorage = fakeStorage();
     runFontLoader({ sessionStorage }, '/contact');
     page(`${ORIGIN}/contact`, '', { sessionStorage });
-    expect(currentLeadSource()).toEqual({ landing_path: '/contact', referrer_path: null });
+    expect(currentLeadSource()).toMatchObject({ landing_path: '/contact', referrer_path: null });
   });
 
   it('a visitor from a search engine: the referrer is not kept', () => {
     const sessionStorage = fakeStorage();
     runFontLoader({ sessionStorage }, '/');
     page(`${ORIGIN}/`, 'https://www.google.com/', { sessionStorage });
-    expect(currentLeadSource()).toEqual({ landing_path: '/', referrer_path: null });
+    expect(currentLeadSource()).toMatchObject({ landing_path: '/', referrer_path: null });
   });
 
   it('a first page that is not a page of the site (a 404 address) is sent as null', () => {
     const sessionStorage = fakeStorage();
     runFontLoader({ sessionStorage }, '/Old%20Page');
     page(`${ORIGIN}/contact`, `${ORIGIN}/Old%20Page`, { sessionStorage });
-    expect(currentLeadSource()).toEqual({ landing_path: null, referrer_path: null });
+    expect(currentLeadSource()).toMatchObject({ landing_path: null, referrer_path: null });
   });
 
   it('blocked storage: the font loader goes on and the form sends no landing page', () => {
     expect(() => runFontLoader(blockedStorage, '/')).not.toThrow();
     page(`${ORIGIN}/contact`, `${ORIGIN}/`, blockedStorage);
-    expect(currentLeadSource()).toEqual({ landing_path: null, referrer_path: '/' });
+    expect(currentLeadSource()).toMatchObject({ landing_path: null, referrer_path: '/' });
   });
 });

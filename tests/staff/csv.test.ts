@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, LEAD_CSV_HEADER, leadsCsv, toCsv } from '../../staff/inbox/csv.js';
-import type { InboxLead } from '../../staff/inbox/model.js';
+import { conversionsCsv, conversionsFileName } from '../../staff/inbox/conversionsCsv.js';
+import type { Conversion, InboxLead } from '../../staff/inbox/model.js';
 
 /** RFC 4180 read back: records of fields, quotes undone (the test's own small parser). */
 function parseCsv(text: string): string[][] {
@@ -52,14 +53,40 @@ describe('CSV export (RFC 4180, safe in a spreadsheet)', () => {
       first_name: 'Ana', last_name: 'Lopez, "Jr"', email: 'ana@example.com', phone: '+1 408 555 0100',
       message: 'Two rooms,\r\nplease\n=cmd|"/c calc"!A1', page: 'contact', landing_path: '/locations/deep-cleaning-san-jose-ca', referrer_path: '/services',
       notified_at: null, notify_failed_at: null, first_response_at: '2026-11-20T12:00:00.000Z',
+      booked_value: '450.00', first_channel: 'google_ads', last_channel: 'direct', channel: 'google_ads', campaign: '=spring',
     };
-    const discount: InboxLead = { ...lead, kind: 'discount', id: '1b7c8f1e-1111-4222-8333-944445555666', first_name: null, last_name: null, message: null, page: '/services', landing_path: null, referrer_path: null, status: 'new', first_response_at: null };
+    const discount: InboxLead = { ...lead, kind: 'discount', id: '1b7c8f1e-1111-4222-8333-944445555666', first_name: null, last_name: null, message: null, page: '/services', landing_path: null, referrer_path: null, status: 'new', first_response_at: null, booked_value: null, channel: null, campaign: null };
     const records = parseCsv(leadsCsv([lead, discount]));
     expect(records).toHaveLength(3);
     expect(records[0]).toEqual([...LEAD_CSV_HEADER]);
     expect(records[1]).toEqual(['Quote request', lead.created_at, 'Contacted', 'Ana', 'Lopez, "Jr"', 'ana@example.com', "'+1 408 555 0100",
-      lead.message, '/locations/deep-cleaning-san-jose-ca', lead.first_response_at, '', lead.id]);
+      lead.message, '/locations/deep-cleaning-san-jose-ca', lead.first_response_at, '', lead.id, 'Google Ads', "'=spring", '450']);
     expect(records[2]!.slice(0, 3)).toEqual(['Discount sign-up', lead.created_at, 'New']);
     expect(records[2]![8]).toBe('/services');
+    expect(records[2]!.slice(12)).toEqual(['Not recorded', '', '']);
+  });
+});
+
+describe('the offline conversion files', () => {
+  const conversions: Conversion[] = [
+    { kind: 'quote', id: '0b7c8f1e-1111-4222-8333-944445555666', click_id: 'Cj0KCQiA_x-Y1', booked_at: '2026-11-20T22:03:04.567Z', booked_value: '450.00' },
+    { kind: 'discount', id: '1b7c8f1e-1111-4222-8333-944445555666', click_id: '-Cj0KCQ', booked_at: '2026-11-21T08:00:00Z', booked_value: null },
+  ];
+
+  it('Google Ads: the time zone row, its own column names, click id, name, time in UTC, value and currency', () => {
+    const text = conversionsCsv('google_ads', 'Booked job', conversions);
+    expect(text.split('\r\n').slice(0, 2)).toEqual(['Parameters:TimeZone=+0000', 'Google Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency']);
+    expect(parseCsv(text).slice(2)).toEqual([
+      ['Cj0KCQiA_x-Y1', 'Booked job', '2026-11-20 22:03:04', '450', 'USD'],
+      // no value: the platform takes the conversion action's default; a leading - cannot start a formula
+      ["'-Cj0KCQ", 'Booked job', '2026-11-21 08:00:00', '', ''],
+    ]);
+  });
+
+  it('Microsoft Ads: its own click id column; a conversion name that looks like a formula is neutralised', () => {
+    const records = parseCsv(conversionsCsv('microsoft_ads', '=HYPERLINK("x")', conversions.slice(0, 1)));
+    expect(records[1]![0]).toBe('Microsoft Click ID');
+    expect(records[2]).toEqual(['Cj0KCQiA_x-Y1', `'=HYPERLINK("x")`, '2026-11-20 22:03:04', '450', 'USD']);
+    expect(conversionsFileName('microsoft_ads', new Date('2026-11-26T10:00:00Z'))).toBe('conversions-microsoft-ads-2026-11-26.csv');
   });
 });

@@ -9,9 +9,9 @@
  * the browser alike.
  */
 import * as z from 'zod/mini';
-import { LEAD_LIMITS } from './leadLimits.ts';
+import { CLICK_IDS, LEAD_LIMITS, TOUCHES, UTM_PARAMS, type ClickId, type Touch, type UtmParam } from './leadLimits.ts';
 
-export { LEAD_LIMITS };
+export { CLICK_IDS, LEAD_LIMITS, TOUCHES, UTM_PARAMS, type ClickId, type Touch, type UtmParam };
 
 /** Shortest phone the discount popup accepts (spec: at least 10 characters). */
 export const DISCOUNT_PHONE_MIN = 10;
@@ -79,6 +79,57 @@ const leadSource = {
   referrer_path: z.optional(z.nullable(sitePathSchema)),
 };
 
+/**
+ * Marketing attribution (issue 31): what brought the visitor, as two touches, the first (kept in
+ * the browser for ATTRIBUTION_DAYS) and the last (this visit's). Each touch is the campaign
+ * parameters of its address, the referring site's host (never its URL) and where and when it
+ * landed. The migration 20261126100000_lead_attribution.sql holds the same rules as domains.
+ */
+
+/** How long the first touch is kept: Google Ads imports a click's conversions for 90 days. */
+export const ATTRIBUTION_DAYS = 90;
+export const ATTRIBUTION_LIMITS = { utm: 200, clickId: 300, host: 253 } as const;
+
+/** A click id (gclid and the like): URL-safe base64 letters only. */
+export const CLICK_ID_PATTERN = '^[A-Za-z0-9_-]+$';
+/** A host name, lower case, as URL.hostname gives it (IDN as punycode); no scheme, port, path or user. */
+export const HOST_PATTERN = '^([a-z0-9]([a-z0-9-]*[a-z0-9])?\\.)*[a-z0-9]([a-z0-9-]*[a-z0-9])?$';
+/** What a campaign value may not hold: control characters, line separators, markup brackets. */
+export const UTM_FORBIDDEN = '[\\u0001-\\u001f\\u007f-\\u009f\\u2028\\u2029<>]';
+
+const utmValue = z.string().check(
+  lengthBetween(1, ATTRIBUTION_LIMITS.utm),
+  z.refine((value) => value === value.trim(), 'must not start or end with white space'),
+  z.refine((value) => !new RegExp(UTM_FORBIDDEN).test(value) && !value.includes('\0'), 'no control characters or < >'),
+);
+const clickId = z.string().check(z.maxLength(ATTRIBUTION_LIMITS.clickId), z.regex(new RegExp(CLICK_ID_PATTERN), 'Not a click id'));
+const webHost = z.string().check(z.maxLength(ATTRIBUTION_LIMITS.host), z.regex(new RegExp(HOST_PATTERN), 'Not a host name'));
+/** When the touch happened, as ISO 8601 with its offset (the database also bounds it by the lead's time). */
+const touchTime = z.iso.datetime({ offset: true });
+
+const optional = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
+
+/** The rule of each field of a touch, by its name without the prefix. */
+export const touchFieldSchemas = {
+  ...Object.fromEntries(UTM_PARAMS.map((name) => [name, utmValue])) as Record<UtmParam, typeof utmValue>,
+  ...Object.fromEntries(CLICK_IDS.map((name) => [name, clickId])) as Record<ClickId, typeof clickId>,
+  referrer_host: webHost,
+  landing_path: sitePathSchema,
+  touch_at: touchTime,
+};
+export type TouchField = keyof typeof touchFieldSchemas;
+export const TOUCH_FIELDS = Object.keys(touchFieldSchemas) as TouchField[];
+
+/** One touch, every field unknown (null or left out) or valid. */
+export type TouchValues = { [F in TouchField]?: string | null };
+/** Both touches as the lead row's columns: first_utm_source, …, last_touch_at. */
+export type AttributionColumns = { [K in `${Touch}_${TouchField}`]?: string | null };
+
+type AttributionShape = { [K in `${Touch}_${TouchField}`]: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString<string>>> };
+const attribution = Object.fromEntries(
+  TOUCHES.flatMap((touch) => TOUCH_FIELDS.map((field) => [`${touch}_${field}`, optional(touchFieldSchemas[field])])),
+) as unknown as AttributionShape;
+
 /** A row of public.leads as the anon role may insert it. */
 export const leadRowSchema = z.object({
   first_name: storedText(1, LEAD_LIMITS.name),
@@ -88,6 +139,7 @@ export const leadRowSchema = z.object({
   message: storedText(1, LEAD_LIMITS.message),
   page: z.literal(CONTACT_PAGE),
   ...leadSource,
+  ...attribution,
 });
 
 /** A row of public.discount_leads as the anon role may insert it. */
@@ -96,6 +148,7 @@ export const discountLeadRowSchema = z.object({
   phone: storedText(DISCOUNT_PHONE_MIN, LEAD_LIMITS.phone),
   page: sitePathSchema,
   ...leadSource,
+  ...attribution,
 });
 
 export type LeadRow = z.output<typeof leadRowSchema>;
