@@ -82,7 +82,7 @@ describe('the lead\'s channel, the report and the conversions', () => {
   let ad: string; let cameBack: string; let search: string; let gbp: string; let stale: string; let bing: string;
 
   beforeEach(async () => {
-    await db.exec('TRUNCATE public.leads, public.discount_leads, public.lead_events');
+    await db.exec('TRUNCATE public.leads, public.discount_leads, public.lead_events, private.chat_outbox');
     // An ad click, booked; a visitor who clicked an ad and came back typing the address, booked;
     // an organic search lead, contacted; a Business Profile discount sign-up; an ad click 100 days old.
     ad = await lead('ad@example.com', 10, { last_utm_source: 'google', last_utm_medium: 'cpc', last_utm_campaign: 'spring-deep-clean', last_gclid: 'Cj0_ad', last_touch_at: daysAgo(10), first_gclid: 'Cj0_ad', first_touch_at: daysAgo(10) });
