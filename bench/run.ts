@@ -1,7 +1,8 @@
 /**
  * npm run bench: the whole `npm run build` (start-up included) cold and warm, for the real site and
- * for 1,000, 10,000 and 50,000 city pages (BENCH_SIZES), beside Eleventy 3 building the same city
- * pages (the team's peer benchmark, /work/shared/bench-peers or BENCH_PEERS); the dev server's update
+ * for 1,000, 10,000 and 50,000 city pages (BENCH_SIZES), beside Hugo (Debian's package, when
+ * installed) and Eleventy 3 building as many city pages (the team's peer benchmark,
+ * /work/shared/bench-peers or BENCH_PEERS), with the ratios; the dev server's update
  * time for one edited city file; the bytes each page type sends (gzipped); Lighthouse performance on
  * mobile for the six key pages. Medians of several runs; the machine is shared, so compare ratios,
  * not single figures. One section: npm run bench -- build|dev|weight|lighthouse.
@@ -43,7 +44,7 @@ async function npmBuild(contentDir: string, outDir: string): Promise<CommandRun>
   return { wallMs: m.wallMs, peakMiB: m.peakTreeMiB, buildMs: Number(built[2]) * 1000, pages: Number(built[1]), stages };
 }
 
-/** A writable copy of the team's peer benchmark with Eleventy installed (from npm's cache when it can), or undefined. */
+/** A writable copy of the team's peer benchmark with Eleventy installed (Hugo is a system package) (from npm's cache when it can), or undefined. */
 async function preparePeers(): Promise<string | undefined> {
   const source = process.env.BENCH_PEERS ?? '/work/shared/bench-peers';
   if (!existsSync(path.join(source, 'run-peers.sh'))) return undefined;
@@ -54,16 +55,27 @@ async function preparePeers(): Promise<string | undefined> {
   return dir;
 }
 
-/** Eleventy's build, or why it did not finish (it runs out of memory at 50,000 pages). */
+/** A peer's build, or why it did not finish (Eleventy runs out of memory at 50,000 pages). */
 type PeerRun = { wallMs: number; peakMiB: number } | { failed: string };
 
-/** One cold Eleventy build of `cities` city pages by run-peers.sh: GNU time's wall time and peak memory of its process. */
-async function eleventy(peers: string, cities: number): Promise<PeerRun> {
-  const result = await run(path.join(peers, 'run-peers.sh'), [String(cities), 'eleventy'], {
+/** The peers measured beside ours, as run-peers.sh names them. */
+const PEERS = ['hugo', 'eleventy'] as const;
+type Peer = (typeof PEERS)[number];
+const PEER_NAMES: Record<Peer, string> = { hugo: 'Hugo', eleventy: 'Eleventy 3' };
+
+/** Hugo is Debian's package (`apt-get install hugo`): its version, or undefined when it is not installed. */
+async function hugoVersion(): Promise<string | undefined> {
+  const out = await run('hugo', ['version']).catch(() => undefined);
+  return out && /v(\d+\.\d+\.\d+)/.exec(out.stdout)?.[1];
+}
+
+/** One cold build of `cities` city pages by the peer, with run-peers.sh: GNU time's wall time and peak memory of its process. */
+async function peerBuild(peers: string, peer: Peer, cities: number): Promise<PeerRun> {
+  const result = await run(path.join(peers, 'run-peers.sh'), [String(cities), peer], {
     env: { ...process.env, RUNS: '1', PEER_TIMEOUT: '3600' }, maxBuffer: 1 << 24,
   }).catch((err: { stdout?: string; stderr?: string }) => err);
   // peer  N  wall_s(median)  min..max  runs  peak_MiB  pages
-  const row = result.stdout?.split('\n').find((line) => line.startsWith('eleventy'))?.trim().split(/\s+/);
+  const row = result.stdout?.split('\n').find((line) => line.startsWith(peer))?.trim().split(/\s+/);
   if (row && Number(row[2])) return { wallMs: Number(row[2]) * 1000, peakMiB: Number(row[5]) };
   const log = /see (\S+\.log)/.exec(result.stderr ?? '')?.[1];
   const text = log ? await readFile(log, 'utf8').catch(() => '') : '';
@@ -72,17 +84,23 @@ async function eleventy(peers: string, cities: number): Promise<PeerRun> {
 
 async function buildScale() {
   const load = () => os.loadavg().map((l) => l.toFixed(1)).join(', ');
-  console.log(`\n## Build: the whole \`npm run build\`, start-up included, against Eleventy 3 on the same city pages`);
-  console.log(`Median of ${runs} runs per cell; each run is our cold build, our warm build, then Eleventy's (cold), so the three share the machine's moods. cold = .cache/ and the output emptied first (compiling the generator included); warm = the same input again; pages cold = only the page cache emptied (every page rendered again, the bundles, stylesheet, font and images from .cache/: what the pages themselves cost). Wall: spawn to exit of \`npm run build\` (npm included); build(): what the command reports. Peak memory: the summed resident memory of the whole process tree (npm, node with its render threads, the asset helper processes), sampled every 20 ms. Eleventy: \`run-peers.sh N eleventy\` of the team's peer benchmark, its wall time and GNU time's peak of its one process. Load average at the start: ${load()}.`);
-  const peers = sizes.some((s) => s !== 'real') ? await preparePeers().catch((err: unknown) => {
-    console.log(`(Eleventy not measured: ${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
+  console.log(`\n## Build: the whole \`npm run build\`, start-up included, against Hugo and Eleventy 3 on the same number of city pages`);
+  console.log(`Median of ${runs} runs per cell; each run is our cold build, our warm build, one city changed, our pages cold, then each peer's cold build, so they share the machine's moods. cold = .cache/ and the output emptied first (compiling the generator included); warm = the same input again; one changed = one city file edited after a warm build; pages cold = only the page cache emptied (every page rendered again, the bundles, stylesheet, font and images from .cache/: what the pages themselves cost). Wall: spawn to exit of \`npm run build\` (npm included); build(): what the command reports. Peak memory: the summed resident memory of the whole process tree (npm, node with its render threads, the asset helper processes), sampled every 20 ms. Peers: \`run-peers.sh N hugo eleventy\` of the team's peer benchmark, their wall time and GNU time's peak of their largest process. Load average at the start: ${load()}.`);
+  const wantsPeers = sizes.some((s) => s !== 'real');
+  const peers = wantsPeers ? await preparePeers().catch((err: unknown) => {
+    console.log(`(peers not measured: ${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
     return undefined;
   }) : undefined;
-  if (!peers && sizes.some((s) => s !== 'real')) console.log('(Eleventy not measured: no peer benchmark at /work/shared/bench-peers; set BENCH_PEERS)');
+  if (!peers && wantsPeers) console.log('(peers not measured: no peer benchmark at /work/shared/bench-peers; set BENCH_PEERS)');
+  const hugo = peers && await hugoVersion();
+  if (peers && !hugo) console.log('(Hugo not measured: it is not installed; Debian packages it: `apt-get install hugo`)');
+  else if (hugo) console.log(`Hugo ${hugo} (Debian's package).`);
+  const measured = PEERS.filter((p) => peers && (p !== 'hugo' || hugo));
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const mib = (n: number) => `${Math.round(n).toLocaleString('en-US')} MiB`;
   const colds: { size: string; runs: CommandRun[] }[] = [];
-  console.log('\n| site | pages | cold: command | cold: build() | cold: peak memory | warm: command | warm: build() | warm: peak memory | pages cold: command | pages cold: peak memory | Eleventy: command | Eleventy: peak memory | cold, ours / Eleventy |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const peerColumns = PEERS.map((p) => `${PEER_NAMES[p]}: command | ${PEER_NAMES[p]}: peak memory | cold, ours / ${PEER_NAMES[p]}`);
+  console.log(`\n| site | pages | cold: command | cold: build() | cold: peak memory | warm: command | warm: build() | warm: peak memory | one city changed: command | pages cold: command | pages cold: peak memory | ${peerColumns.join(' | ')} |\n|---|${'---:|'.repeat(10 + 3 * PEERS.length)}`);
   try {
     for (const size of sizes) {
       const cities = size === 'real' ? 0 : Number(size);
@@ -92,25 +110,37 @@ async function buildScale() {
         const outDir = path.join(dir, 'dist');
         const cold: CommandRun[] = [];
         const warm: CommandRun[] = [];
+        const changed: CommandRun[] = [];
         const pagesCold: CommandRun[] = [];
-        const peer: PeerRun[] = [];
+        const peer = new Map<Peer, PeerRun[]>(measured.map((p) => [p, []]));
         for (let i = 0; i < runs; i++) {
           await rm(path.join(root, '.cache'), { recursive: true, force: true });
           await rm(outDir, { recursive: true, force: true });
           cold.push(await npmBuild(contentDir, outDir));
           warm.push(await npmBuild(contentDir, outDir));
+          if (cities) {
+            // One city's text edited (a new text each run): its page is the one to render again.
+            const city = syntheticCity(1);
+            city.page.tagline = `Edited tagline of run ${i}.`;
+            await writeFile(path.join(contentDir, 'cities/benchville-1.yaml'), stringify(city, { lineWidth: 0 }));
+            changed.push(await npmBuild(contentDir, outDir));
+          }
           // Every page rendered again, the assets from the cache: what the number of pages costs.
           await rm(path.join(root, '.cache', 'pages'), { recursive: true, force: true });
           pagesCold.push(await npmBuild(contentDir, outDir));
-          if (peers && cities) peer.push(await eleventy(peers, cities));
+          if (cities) for (const [name, runsOf] of peer) runsOf.push(await peerBuild(peers!, name, cities));
         }
         colds.push({ size, runs: cold });
         const m = (xs: CommandRun[], key: 'wallMs' | 'buildMs' | 'peakMiB') => median(xs.map((x) => x[key]));
-        const done = peer.filter((p) => 'wallMs' in p);
-        const failed = peer.find((p) => 'failed' in p);
-        const theirs = done.length ? { wall: median(done.map((p) => p.wallMs)), peak: median(done.map((p) => p.peakMiB)) } : undefined;
-        const why = failed ? `${done.length ? `${peer.length - done.length} of ${peer.length} runs: ` : ''}${failed.failed}` : undefined;
-        console.log(`| ${cities ? `${cities.toLocaleString('en-US')} cities` : 'real site'} | ${cold[0]!.pages.toLocaleString('en-US')} | ${s(m(cold, 'wallMs'))} | ${s(m(cold, 'buildMs'))} | ${mib(m(cold, 'peakMiB'))} | ${s(m(warm, 'wallMs'))} | ${s(m(warm, 'buildMs'))} | ${mib(m(warm, 'peakMiB'))} | ${s(m(pagesCold, 'wallMs'))} | ${mib(m(pagesCold, 'peakMiB'))} | ${theirs ? s(theirs.wall) : why ?? '—'}${theirs && why ? ` (${why})` : ''} | ${theirs ? mib(theirs.peak) : '—'} | ${theirs ? (m(cold, 'wallMs') / theirs.wall).toFixed(2) : '—'} |`);
+        const peerCells = PEERS.map((name) => {
+          const all = peer.get(name) ?? [];
+          const done = all.filter((p) => 'wallMs' in p);
+          const failed = all.find((p) => 'failed' in p);
+          const theirs = done.length ? { wall: median(done.map((p) => p.wallMs)), peak: median(done.map((p) => p.peakMiB)) } : undefined;
+          const why = failed ? `${done.length ? `${all.length - done.length} of ${all.length} runs: ` : ''}${failed.failed}` : undefined;
+          return `${theirs ? s(theirs.wall) : why ?? '—'}${theirs && why ? ` (${why})` : ''} | ${theirs ? mib(theirs.peak) : '—'} | ${theirs ? `**${(m(cold, 'wallMs') / theirs.wall).toFixed(2)}×**` : '—'}`;
+        });
+        console.log(`| ${cities ? `${cities.toLocaleString('en-US')} cities` : 'real site'} | ${cold[0]!.pages.toLocaleString('en-US')} | ${s(m(cold, 'wallMs'))} | ${s(m(cold, 'buildMs'))} | ${mib(m(cold, 'peakMiB'))} | ${s(m(warm, 'wallMs'))} | ${s(m(warm, 'buildMs'))} | ${mib(m(warm, 'peakMiB'))} | ${changed.length ? s(m(changed, 'wallMs')) : '—'} | ${s(m(pagesCold, 'wallMs'))} | ${mib(m(pagesCold, 'peakMiB'))} | ${peerCells.join(' | ')} |`);
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

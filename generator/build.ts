@@ -14,8 +14,10 @@ import type { ImageRef, Layout, PagePlan, WrittenPage } from '../contracts/pages
 import { fallbackFontFace } from './assets/fonts.js';
 import { contentHash } from './assets/hash.js';
 import { listImages } from './assets/images.js';
+import { CacheKey } from './cache.js';
 import { bundleIslandsCached, compileCss, loadFont, processImages } from './assets/fromCache.js';
 import type { CityBatchResult, CitySetup } from './cityPages.js';
+import { CityMemo } from './cityMemo.js';
 import { checkContent, checkSiteContent, type SiteContent } from './content.js';
 import { repeatedCityNames, withCities } from './model/assemble.js';
 import { PageCache, renderCodeVersion } from './render/pageCache.js';
@@ -84,10 +86,12 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     lap('assets');
     const layout = content.model && pipeline.layout(content.model, site);
     const cache = layout && await PageCache.open(path.join(opts.root, '.cache'), renderCodeVersion(opts.root), layout);
-    // The render workers read the city files (cityPages.ts): on a large site they start now.
-    const pool = content.cityFiles.length >= PARALLEL_THRESHOLD ? await RenderPool.start(layout, opts.threads) : undefined;
+    // The render workers read the city files (cityPages.ts): started once it is known that there
+    // are enough city files to read (a warm build's are mostly known: cityMemo.ts).
+    let pool: RenderPool | undefined;
     try {
-      const cities = await readCities(content, site, pipeline, tmp, { layout, cache, pool });
+      const startPool = async () => (pool ??= await RenderPool.start(layout, opts.threads));
+      const cities = await readCities(content, site, pipeline, tmp, { root: opts.root, layout, cache, startPool });
       lap('cities');
       const errors = [...content.errors, ...cities.errors];
       if (errors.length || !content.model || !layout || !cache) throw new ContentErrors(sortErrors(errors));
@@ -152,26 +156,32 @@ interface CitiesRead {
 }
 
 /**
- * Every city file through the whole pipeline, in the render workers when there is a pool (else on
- * this thread): checked, and, when the rest of the content is valid (`cache` given), its page
- * planned and put in place. What comes back is each city's card, problems, page and links; the
- * rule across cities (one name, one file) is checked here.
+ * Every city file through the whole pipeline: those the last build knew are placed from the memo
+ * (cityMemo.ts), the others go to the render workers when there are enough of them (else they are
+ * read on this thread): checked, and, when the rest of the content is valid (`cache` given), their
+ * pages planned and put in place. What comes back is each city's card, problems, page and links;
+ * the rule across cities (one name, one file) is checked here.
  */
 async function readCities(
   content: SiteContent, site: SiteAssets, pipeline: Pipeline, outDir: string,
-  { layout, cache, pool }: { layout: Layout | undefined; cache: PageCache | undefined; pool: RenderPool | undefined },
+  { root, layout, cache, startPool }: { root: string; layout: Layout | undefined; cache: PageCache | undefined; startPool: () => Promise<RenderPool> },
 ): Promise<CitiesRead> {
   const read: CitiesRead = { cards: [], errors: [], pages: new Map(), links: new PageLinks(), bytes: 0 };
   /** The file of each card, as messages name it. */
   const cardFiles: string[] = [];
   const files = new Slots(FILE_OPS);
+  const relOf = (file: string) => file.slice(content.displayPrefix.length);
+  const plan = content.model && pipeline.planOptions(content.model, site);
+  const memo = plan && cache && await CityMemo.open(path.join(root, '.cache'), new CacheKey()
+    // Everything a city's card and page depend on besides its file: the code that reads, checks and
+    // plans it (the render code and the layout are in the page cache's prefix), the rest of the model.
+    .add(cache.keyPrefix).files(root, ['generator'])
+    .add(JSON.stringify(content.model), JSON.stringify({ ...plan, images: [...plan.images] }))
+    .digest(32));
   const setup: CitySetup = {
     contentDir: content.contentDir, displayPrefix: content.displayPrefix,
-    ...(content.model && layout && cache && {
-      render: {
-        model: content.model, plan: pipeline.planOptions(content.model, site), outDir,
-        pagesDir: cache.pagesDir, keyPrefix: cache.keyPrefix, cachedKeys: cache.keys(),
-      },
+    ...(content.model && plan && layout && cache && {
+      render: { model: content.model, plan, outDir, pagesDir: cache.pagesDir, keyPrefix: cache.keyPrefix, cachedKeys: cache.keys() },
     }),
   };
   const take = (batch: CityBatchResult) => {
@@ -184,6 +194,7 @@ async function readCities(
       }
       const page = city.page;
       if (!page || !city.card) continue;
+      if (city.memo) memo!.learn(relOf(city.file), { ...city.memo, key: page.key, card: city.card, written: page.written });
       read.pages.set(city.card.slug, page.written);
       const keyed = { key: page.key, route: page.written.route, file: fileForRoute(page.written.route) };
       const refs = page.list === undefined ? cache!.adopt(page.key) : batch.lists[page.list]!;
@@ -193,19 +204,27 @@ async function readCities(
       if (page.list !== undefined) files.run(() => cache!.store(keyed, outDir, kept)).catch(() => undefined);
     }
   };
-  if (pool) {
+  const { placed, rest } = memo && setup.render
+    ? memo.place(content.cityFiles, { contentDir: content.contentDir, outDir, pagesDir: cache!.pagesDir, cachedKeys: new Set(setup.render.cachedKeys) })
+    : { placed: new Map(), rest: content.cityFiles };
+  take({
+    cities: [...placed].map(([rel, { card, written, key }]) => ({ file: content.displayPrefix + rel, card, page: { written, key } })),
+    lists: [], bytes: 0,
+  });
+  if (rest.length >= PARALLEL_THRESHOLD) {
+    const pool = await startPool();
     await pool.broadcast({ citySetup: setup });
-    for (let i = 0; i < content.cityFiles.length; i += BATCH_PAGES) {
-      await pool.ask<CityBatchResult>({ cityFiles: content.cityFiles.slice(i, i + BATCH_PAGES) }, take);
+    for (let i = 0; i < rest.length; i += BATCH_PAGES) {
+      await pool.ask<CityBatchResult>({ cityFiles: rest.slice(i, i + BATCH_PAGES) }, take);
     }
     await pool.drain();
-  } else if (content.cityFiles.length) {
+  } else if (rest.length) {
     // Loaded only here: a large site reads its cities in the workers, and this thread need not hold React.
     const { CityPages } = await import('./cityPages.js');
-    take(new CityPages(setup, layout).run(content.cityFiles));
+    take(new CityPages(setup, layout).run(rest));
   }
   await files.idle();
-  const relOf = (file: string) => file.slice(content.displayPrefix.length);
+  await memo?.save();
   read.errors.push(...repeatedCityNames(
     read.cards.map((c, i) => ({ name: c.name, file: cardFiles[i]! })),
     (file) => locator(readFileSync(path.join(content.contentDir, relOf(file)), 'utf8'), 0).value(['name']),

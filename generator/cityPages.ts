@@ -13,6 +13,7 @@ import type { ValidDocOf } from '../contracts/documents.js';
 import type { ContentError } from '../contracts/errors.js';
 import { writtenPage, type Layout, type PagePlan, type WrittenPage } from '../contracts/pages.js';
 import { linkFileSync } from './cache.js';
+import { cityFileDigest, type CityMemoEntry } from './cityMemo.js';
 import { checkFile } from './content.js';
 import { cityEntry, cityFileRules } from './model/assemble.js';
 import { PlanContext, type PlanOptions } from './plan/context.js';
@@ -45,6 +46,8 @@ export interface CityResult {
   errors?: ContentError[];
   /** Its page, when it has one and it was written: `list` (an index into the batch's lists) when it was rendered, none when it came from the cache. */
   page?: { written: WrittenPage; key: string; list?: number };
+  /** With a valid file's page, for the memo of the next build: the file's digest and hero image. */
+  memo?: Pick<CityMemoEntry, 'digest' | 'image'>;
 }
 
 export interface CityBatchResult extends Pick<BatchResult, 'lists' | 'bytes'> {
@@ -70,7 +73,8 @@ export class CityPages {
     const writer = render && new BatchWriter(this.layout!, render.outDir);
     for (const rel of rels) {
       const file = displayPrefix + rel;
-      const checked = checkFile(rel, file, readFileSync(path.join(contentDir, rel)));
+      const bytes = readFileSync(path.join(contentDir, rel));
+      const checked = checkFile(rel, file, bytes);
       if (!checked.doc) {
         cities.push({ file, errors: checked.errors });
         continue;
@@ -84,7 +88,8 @@ export class CityPages {
         continue;
       }
       const plan = this.planCity(entry);
-      cities.push({ file, card, ...(plan && { page: this.write(plan, writer!) }) });
+      const image = entry.page?.heroImage;
+      cities.push({ file, card, ...(plan && { page: this.write(plan, writer!), memo: { digest: cityFileDigest(bytes), ...(image && { image }) } }) });
     }
     return { cities, lists: writer?.lists ?? [], bytes: writer?.bytes ?? 0 };
   }

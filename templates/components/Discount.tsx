@@ -7,7 +7,8 @@ import { Island } from './Island.js';
 export function Discount({ texts, page, closeLabel }: { texts: DiscountTexts; page: string; closeLabel: string }) {
   return (
     <>
-      <Island name="DiscountPopup" component={DiscountPopup} props={{ texts, page }} hydrate="scheduled" />
+      {/* `page` is only sent with a lead: the closed popup's markup is the same on every page. */}
+      <Island name="DiscountPopup" component={DiscountPopup} props={{ texts, page }} markupKey={{ texts }} hydrate="scheduled" />
       <Island name="Toaster" component={Toaster} props={{ closeLabel }} hydrate="scheduled" />
     </>
   );
