@@ -100,4 +100,3 @@ export async function benchDelivery(log: (line: string) => void = console.log): 
   }
 }
 
-if (process.argv[1]?.endsWith('delivery.ts')) await benchDelivery();

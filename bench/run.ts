@@ -5,10 +5,12 @@
  * /work/shared/bench-peers or BENCH_PEERS), with the ratios; the dev server's update
  * time for one edited city file; the bytes each page type sends (gzipped); Lighthouse performance on
  * mobile for the six key pages. Medians of several runs; the machine is shared, so compare ratios,
- * not single figures. One section: npm run bench -- build|dev|weight|lighthouse.
+ * not single figures. One section: npm run bench -- build|dev|weight|lighthouse; on request only:
+ * `delivery` (a stored lead to the office chat, bench/delivery.ts) and `gate` (the content gate
+ * replayed on a clean clone, tools/contentGateReplay.mjs).
  */
 import '../generator/env.js';
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -309,3 +311,6 @@ if (!only || only === 'build') await buildScale();
 if (!only || only === 'dev') await devUpdate();
 if (!only || only === 'weight') await pageWeight();
 if (!only || only === 'lighthouse') await lighthousePerformance();
+// On request only: each takes minutes of waiting (the scheduler's real minutes; a clean clone and install).
+if (only === 'delivery') await (await import('./delivery.js')).benchDelivery();
+if (only === 'gate') execFileSync(process.execPath, ['tools/contentGateReplay.mjs', '--runs', '3'], { stdio: 'inherit' });
