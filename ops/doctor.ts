@@ -18,6 +18,7 @@ import { supabaseLeadApi } from '../src/lib/leads.js';
 import { createNodeClient } from '../staff/supabaseNode.js';
 import { readOfficeHours } from '../supabase/functions/_shared/chat/officeHoursSource.js';
 import { getWebhookInfo } from './telegram.js';
+import { WEBHOOK_PATH } from './telegramWebhook.js';
 
 const DOCS = 'https://github.com/{repo}/blob/main/docs/';
 
@@ -299,7 +300,7 @@ async function deliveryChecks(service: SupabaseClient, check: Check, now: Date):
  * refuses a call without Telegram's secret header (401), which proves it requires one.
  */
 async function webhookChecks(supabaseUrl: string, telegram: { token: string; apiUrl?: string | undefined }, check: Check, now: () => Date): Promise<void> {
-  const expected = `${supabaseUrl.replace(/\/+$/, '')}/functions/v1/telegram-webhook`;
+  const expected = `${supabaseUrl.replace(/\/+$/, '')}${WEBHOOK_PATH}`;
   const info = await getWebhookInfo(telegram).catch((err: unknown) => err as Error);
   if (info instanceof Error) {
     check(`Telegram sends the bot's updates to ${expected}`, FIX.webhook, false, info.message);

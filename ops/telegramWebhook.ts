@@ -21,6 +21,9 @@ const MIN_SECRET_LENGTH = 32;
 class TelegramCommandError extends Error {}
 
 /** The function's address on the project: Telegram calls only https. */
+/** Where the project serves the webhook function. */
+export const WEBHOOK_PATH = '/functions/v1/telegram-webhook';
+
 export function webhookUrl(supabaseUrl: string): string {
   let url: URL;
   try {
@@ -29,7 +32,7 @@ export function webhookUrl(supabaseUrl: string): string {
     throw new TelegramCommandError(`SUPABASE_URL "${supabaseUrl}" is not an address; it looks like https://<project-ref>.supabase.co.`);
   }
   if (url.protocol !== 'https:') throw new TelegramCommandError('SUPABASE_URL must start with https:// (Telegram sends updates only to https addresses).');
-  return `${url.origin}/functions/v1/telegram-webhook`;
+  return `${url.origin}${WEBHOOK_PATH}`;
 }
 
 function bot(env: Record<string, string | undefined>): BotSettings {

@@ -12,7 +12,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PGlite } from '@electric-sql/pglite';
 import { PUBLIC_KEY_VARIABLES } from '../supabase/functions/notify-telegram/apiKeys.js';
-import { databaseError, type Rpc } from '../supabase/functions/_shared/chat/database.js';
+import { databaseError, type FunctionDeps, type Rpc } from '../supabase/functions/_shared/chat/database.js';
 import { createHandler as notifyTelegram } from '../supabase/functions/notify-telegram/handler.js';
 import { createWebhookHandler as telegramWebhook } from '../supabase/functions/telegram-webhook/handler.js';
 import { isPgError } from './database.js';
@@ -35,17 +35,8 @@ export interface FunctionsOptions {
   log: (msg: string) => void;
 }
 
-/** What a function gets from the stand-in: its environment and the database, as on Supabase. */
-export interface FunctionContext {
-  env: (name: string) => string | undefined;
-  fetch: typeof fetch;
-  rpc: Rpc;
-  now?: (() => Date) | undefined;
-  log: (msg: string) => void;
-}
-
 /** The project's edge functions by name: each makes its request handler from the context. */
-const FUNCTIONS: Record<string, (context: FunctionContext) => (req: Request) => Promise<Response>> = {
+const FUNCTIONS: Record<string, (context: FunctionDeps) => (req: Request) => Promise<Response>> = {
   'notify-telegram': notifyTelegram,
   'telegram-webhook': telegramWebhook,
 };
@@ -91,8 +82,18 @@ export function createFunctions(options: FunctionsOptions): Functions {
       : publicKeyVariables.has(name) ? undefined
       : name === 'SITE_URL' ? siteUrl
       : options.env(name);
-  const run = (name: string, req: Request, siteUrl: string | undefined) =>
-    FUNCTIONS[name]!({ env: envFor(siteUrl), fetch: options.fetch, rpc, now: options.now, log: options.log })(req);
+  // One instance of each function per site address, as Supabase keeps an instance warm (what it
+  // reads once, such as the run's secret, is read once here too).
+  const instances = new Map<string, (req: Request) => Promise<Response>>();
+  const run = (name: string, req: Request, siteUrl: string | undefined) => {
+    const key = `${name} ${siteUrl ?? ''}`;
+    let handler = instances.get(key);
+    if (!handler) {
+      handler = FUNCTIONS[name]!({ env: envFor(siteUrl), fetch: options.fetch, rpc, now: options.now, log: options.log });
+      instances.set(key, handler);
+    }
+    return handler(req);
+  };
 
   async function handle(req: IncomingMessage, res: ServerResponse, url: URL, requestHeaders: Record<string, string>): Promise<void> {
     const name = url.pathname.slice('/functions/v1/'.length);

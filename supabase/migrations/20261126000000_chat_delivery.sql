@@ -319,13 +319,10 @@ $$;
 create function public.chat_sent(p_sender uuid, p_item bigint, p_message_id bigint, p_now timestamptz) returns void
 language plpgsql volatile security definer set search_path = ''
 as $$
-declare
-  o private.chat_outbox%rowtype;
 begin
   update private.chat_outbox set sent_at = p_now, sending_until = null, last_error = null,
       message_id = coalesce(p_message_id, message_id)
-    where id = p_item and sent_at is null
-    returning * into o;
+    where id = p_item and sent_at is null;
   if not found then
     raise exception using errcode = 'P0002', message = 'No such unsent message';
   end if;
@@ -339,7 +336,7 @@ $$;
 -- for the backoff. p_scope 'message': this message alone was refused; it waits for its own backoff
 -- and is tried again after the others that are due. Then the sender lets the chat go.
 create function public.chat_failed(p_sender uuid, p_item bigint, p_scope text, p_retry_after integer, p_error text, p_now timestamptz)
-returns jsonb
+returns void
 language plpgsql volatile security definer set search_path = ''
 as $$
 declare
@@ -373,7 +370,6 @@ begin
     update private.chat_outbox set sending_until = null, next_attempt_at = v_until, last_error = nullif(v_error, '')
       where id = p_item;
   end if;
-  return jsonb_build_object('until', v_until);
 end
 $$;
 

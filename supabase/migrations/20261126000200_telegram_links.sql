@@ -120,9 +120,7 @@ language plpgsql volatile security definer set search_path = ''
 as $$
 begin
   perform private.require_staff();
-  delete from private.telegram_link_codes where user_id = auth.uid();
-  delete from private.telegram_links where user_id = auth.uid();
-  return found;
+  return public.telegram_unlink_staff(auth.uid());
 end
 $$;
 

@@ -6,60 +6,32 @@
  * runtime to the ones that cross it: the key, the content type, claim and replay over REST, the
  * failure record, and a database that cannot be reached.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createNodeClient } from '../../staff/supabaseNode.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLocalBackend, type LocalBackend } from '../../supabase-standin/backend';
-import { startServer, type RunningServer } from '../../serve/server';
-import { denoCheck, startNotifyTelegram, type DenoFunction } from '../helpers/deno';
+import type { LocalBackend } from '../../supabase-standin/backend';
+import { denoCheck, type DenoFunction } from '../helpers/deno';
 import { resetRateLimits } from '../helpers/site';
-import { startFakeTelegram } from './fakeTelegram';
+import { startDenoStack, type DenoStack } from './denoStack';
 
 const TOKEN = '7:deno-test';
 const SITE_URL = 'https://www.bayshinecleaning.com';
 
-let dir: string;
-let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
+let stack: DenoStack;
+let telegram: DenoStack['telegram'];
 let backend: LocalBackend;
-let server: RunningServer;
-/** The function with the stand-in as its database. */
 let fn: DenoFunction;
-/** The function with a database that nothing answers. */
 let cutOff: DenoFunction;
 let supabase: SupabaseClient;
 
-/** What Supabase gives the function: the project's URL and keys, and the owner's secrets. */
-function functionEnv(supabaseUrl: string): Record<string, string> {
-  return {
-    SUPABASE_URL: supabaseUrl,
-    SUPABASE_ANON_KEY: backend.keys.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: backend.keys.serviceRoleKey,
-    TELEGRAM_BOT_TOKEN: TOKEN,
-    TELEGRAM_CHAT_ID: '-100',
-    TELEGRAM_API_URL: telegram.url,
-    SITE_URL,
-  };
-}
-
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'notify-deno-'));
-  telegram = await startFakeTelegram();
-  backend = await createLocalBackend({ dataDir: undefined, env: {}, log: () => {} });
-  server = await startServer({ distDir: dir, handlers: [(req, res) => backend.handle(req, res)] });
-  // Port 1 on 127.0.0.1: nothing listens there, so every database call gets no answer.
-  [fn, cutOff] = await Promise.all([startNotifyTelegram(functionEnv(server.url)), startNotifyTelegram(functionEnv('http://127.0.0.1:1'))]);
-  supabase = createNodeClient(server.url, backend.keys.anonKey);
+  stack = await startDenoStack('notify-telegram', { token: TOKEN, chatId: '-100', env: { SITE_URL } });
+  ({ telegram, backend, fn, cutOff } = stack);
+  supabase = createNodeClient(stack.server.url, backend.keys.anonKey);
 });
 
 afterAll(async () => {
-  await Promise.all([fn?.close(), cutOff?.close()]);
-  await server?.close();
-  await backend?.close();
-  await telegram?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await stack?.close();
 });
 
 beforeEach(async () => {

@@ -6,18 +6,14 @@
  * it: the secret header, linking over REST, a linked tap with the chat's edit, and a database that
  * cannot be reached.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactedCallbackData } from '../../supabase/functions/_shared/chat/callbackData.js';
 import { REPLIES, SECRET_HEADER, TAP_ANSWERS } from '../../supabase/functions/telegram-webhook/handler.js';
-import { createLocalBackend, type LocalBackend } from '../../supabase-standin/backend';
-import { startServer, type RunningServer } from '../../serve/server';
+import type { LocalBackend } from '../../supabase-standin/backend';
 import { createNodeClient } from '../../staff/supabaseNode.js';
-import { denoCheck, startDenoFunction, type DenoFunction } from '../helpers/deno';
+import { denoCheck, type DenoFunction } from '../helpers/deno';
 import { resetRateLimits } from '../helpers/site';
-import { startFakeTelegram } from './fakeTelegram';
+import { startDenoStack, type DenoStack } from './denoStack';
 import { QUOTE } from './inboxDb.js';
 import { signedInStaff } from './staffSession.js';
 import { privateMessage, tapUpdate } from './telegramUpdates.js';
@@ -26,41 +22,20 @@ const TOKEN = '7:deno-webhook-test';
 const CHAT = '-100';
 const SECRET = 'deno-webhook-secret-0123456789abcdef0123';
 
-let dir: string;
-let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
+let stack: DenoStack;
+let telegram: DenoStack['telegram'];
 let backend: LocalBackend;
-let server: RunningServer;
 let fn: DenoFunction;
 let cutOff: DenoFunction;
 
-function functionEnv(supabaseUrl: string): Record<string, string> {
-  return {
-    SUPABASE_URL: supabaseUrl,
-    SUPABASE_ANON_KEY: backend.keys.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: backend.keys.serviceRoleKey,
-    TELEGRAM_BOT_TOKEN: TOKEN,
-    TELEGRAM_CHAT_ID: CHAT,
-    TELEGRAM_API_URL: telegram.url,
-    TELEGRAM_WEBHOOK_SECRET: SECRET,
-  };
-}
-
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'webhook-deno-'));
-  telegram = await startFakeTelegram();
   // The stand-in sends the lead's message itself (its own notify-telegram) to the same fake.
-  backend = await createLocalBackend({ dataDir: undefined, env: { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_CHAT_ID: CHAT, TELEGRAM_API_URL: telegram.url }, log: () => {} });
-  server = await startServer({ distDir: dir, handlers: [(req, res) => backend.handle(req, res)] });
-  // Port 1 on 127.0.0.1: nothing listens there, so every database call gets no answer.
-  [fn, cutOff] = await Promise.all([startDenoFunction('telegram-webhook', functionEnv(server.url)), startDenoFunction('telegram-webhook', functionEnv('http://127.0.0.1:1'))]);
+  stack = await startDenoStack('telegram-webhook', { token: TOKEN, chatId: CHAT, env: { TELEGRAM_WEBHOOK_SECRET: SECRET }, standInChat: true });
+  ({ telegram, backend, fn, cutOff } = stack);
 });
 
 afterAll(async () => {
-  await Promise.all([fn?.close(), cutOff?.close()]);
-  await server?.close();
-  await backend?.close();
-  await telegram?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await stack?.close();
 });
 
 beforeEach(async () => {
@@ -80,8 +55,8 @@ describe('telegram-webhook under Deno', () => {
   });
 
   it('answers 401 without the secret, and a linked staff member\'s tap marks the lead contacted and edits the message', async () => {
-    const service = createNodeClient(server.url, backend.keys.serviceRoleKey);
-    const member = await signedInStaff(server.url, backend.keys, 'deno-tap@example.com');
+    const service = createNodeClient(stack.server.url, backend.keys.serviceRoleKey);
+    const member = await signedInStaff(stack.server.url, backend.keys, 'deno-tap@example.com');
     const code = ((await member.inbox.rpc('telegram_link_code')).data as { code: string }).code;
     expect((await deliver(fn, privateMessage(phone, `/link ${code}`), null)).status).toBe(401);
     expect((await deliver(fn, privateMessage(phone, `/link ${code}`), 'deno-webhook-secret-0123456789abcdef0124')).status).toBe(401);
@@ -90,7 +65,7 @@ describe('telegram-webhook under Deno', () => {
     expect((await deliver(fn, privateMessage(phone, `/link ${code}`))).status).toBe(200);
     expect(telegram.callsOf('sendMessage')).toEqual([expect.objectContaining({ chat_id: phone.id, text: REPLIES.linked(member.email) })]);
 
-    expect((await createNodeClient(server.url, backend.keys.anonKey).from('leads').insert({ ...QUOTE, email: 'deno-lead@example.com' })).error).toBeNull();
+    expect((await createNodeClient(stack.server.url, backend.keys.anonKey).from('leads').insert({ ...QUOTE, email: 'deno-lead@example.com' })).error).toBeNull();
     const id = ((await service.from('leads').select('id').eq('email', 'deno-lead@example.com').single()).data as { id: string }).id;
     expect((await service.functions.invoke('notify-telegram', { body: { run: true } })).error).toBeNull();
     const office = () => telegram.delivered().filter((m) => m.chatId === CHAT);

@@ -71,14 +71,10 @@ export interface DenoFunction {
 const START_TIMEOUT_MS = 120_000;
 
 /**
- * Runs notify-telegram's index.ts under Deno with `env` as its whole environment (what Supabase
- * injects and the secrets), on a free port of 127.0.0.1; resolves once it listens.
+ * Runs a function of supabase/functions (its index.ts, which reads <NAME>_LOCAL_PORT: _shared/denoEntry.ts)
+ * under Deno with `env` as its whole environment (what Supabase injects and the secrets), on a free
+ * port of 127.0.0.1; resolves once it listens.
  */
-export function startNotifyTelegram(env: Record<string, string>): Promise<DenoFunction> {
-  return startDenoFunction('notify-telegram', env);
-}
-
-/** The same for any function of supabase/functions whose index.ts reads <NAME>_LOCAL_PORT (_shared/denoEntry.ts). */
 export async function startDenoFunction(name: string, env: Record<string, string>): Promise<DenoFunction> {
   const denoDir = await mkdtemp(path.join(tmpdir(), 'deno-dir-'));
   const [command, prefix] = denoCommand();

@@ -5,7 +5,7 @@
  * port) and reads the address from the line printed once the function listens on 127.0.0.1.
  */
 import { createClient } from '@supabase/supabase-js';
-import { supabaseRpc, type Rpc } from './chat/database.ts';
+import { supabaseRpc, type FunctionDeps } from './chat/database.ts';
 import { namedKeys } from '../notify-telegram/apiKeys.ts';
 
 declare const Deno: {
@@ -17,14 +17,7 @@ declare const Deno: {
   ): unknown;
 };
 
-export interface EntryDeps {
-  env: (name: string) => string | undefined;
-  fetch: typeof fetch;
-  /** The database's functions, called with the service role. */
-  rpc: Rpc;
-}
-
-export function serveFunction(name: string, createHandler: (deps: EntryDeps) => (req: Request) => Promise<Response>): void {
+export function serveFunction(name: string, createHandler: (deps: FunctionDeps) => (req: Request) => Promise<Response>): void {
   const env = (variable: string) => Deno.env.get(variable);
   // A new secret key (sb_secret_…) keeps working after the legacy JWT keys are turned off, so it is preferred.
   const serviceKey = namedKeys(env('SUPABASE_SECRET_KEYS'))[0] ?? env('SUPABASE_SERVICE_ROLE_KEY');

@@ -7,12 +7,13 @@ import { isJsonContentType } from '../notify-telegram/contentType.ts';
 
 export type JsonBody = { ok: true; value: unknown } | { ok: false; status: 400 | 413 | 415; error: string };
 
-class BodyTooLargeError extends Error {}
-
-/** The body as text, refusing more than `max` bytes without reading them all. */
-async function readText(req: Request, max: number): Promise<string> {
-  if (Number(req.headers.get('content-length') ?? 0) > max) throw new BodyTooLargeError();
-  const reader = req.body?.getReader();
+/**
+ * A request's or response's body as UTF-8 text, or undefined past `max` bytes: read no further
+ * than that, so a body built to exhaust memory costs nothing.
+ */
+export async function boundedText(message: Request | Response, max: number): Promise<string | undefined> {
+  if (Number(message.headers.get('content-length') ?? 0) > max) return undefined;
+  const reader = message.body?.getReader();
   if (!reader) return '';
   const decoder = new TextDecoder();
   let text = '';
@@ -21,7 +22,7 @@ async function readText(req: Request, max: number): Promise<string> {
     size += chunk.value.byteLength;
     if (size > max) {
       await reader.cancel();
-      throw new BodyTooLargeError();
+      return undefined;
     }
     text += decoder.decode(chunk.value, { stream: true });
   }
@@ -30,13 +31,8 @@ async function readText(req: Request, max: number): Promise<string> {
 
 export async function readJsonBody(req: Request, maxBytes: number): Promise<JsonBody> {
   if (!isJsonContentType(req.headers.get('content-type'))) return { ok: false, status: 415, error: 'Content-Type must be application/json' };
-  let raw: string;
-  try {
-    raw = await readText(req, maxBytes);
-  } catch (err) {
-    if (err instanceof BodyTooLargeError) return { ok: false, status: 413, error: 'Request body too large' };
-    throw err;
-  }
+  const raw = await boundedText(req, maxBytes);
+  if (raw === undefined) return { ok: false, status: 413, error: 'Request body too large' };
   try {
     return { ok: true, value: JSON.parse(raw) };
   } catch {

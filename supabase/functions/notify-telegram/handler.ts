@@ -19,15 +19,15 @@
  * TELEGRAM_BOT_TOKEN / TELEGRAM_CHAT_ID nothing is sent and the log names the missing secrets;
  * the leads wait in the outbox until they are set (and the inbox shows every lead either way).
  */
-import { DatabaseUnavailableError, type Rpc } from '../_shared/chat/database.ts';
+import { DatabaseUnavailableError, type FunctionDeps } from '../_shared/chat/database.ts';
+import { boundedText, readJsonBody } from '../_shared/requestBody.ts';
 import { planOfficeMessages } from '../_shared/chat/office.ts';
 import { readOfficeHours } from '../_shared/chat/officeHoursSource.ts';
-import { pumpChat, type PumpResult } from '../_shared/chat/pump.ts';
+import { pumpFromEnv, type PumpResult } from '../_shared/chat/pump.ts';
 import { missingTelegramSecrets, telegramFromEnv } from '../_shared/chat/telegramApi.ts';
 import { clientAddress, notifyBodySchema } from '../_shared/leadRules.ts';
 import { allKeysAccepted, presentedKeys, publicKeys } from './apiKeys.ts';
 import { claimLead } from './claim.ts';
-import { isJsonContentType } from './contentType.ts';
 
 const CORS_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',
@@ -38,16 +38,8 @@ const CORS_HEADERS: Readonly<Record<string, string>> = {
 /** Largest request body accepted, in bytes (the longest valid body is well under 32 KB). */
 const MAX_BODY_BYTES = 32 * 1024;
 
-export interface HandlerDeps {
-  /** The function's environment: TELEGRAM_*, SITE_URL, and the project's public keys (apiKeys.ts). */
-  env: (name: string) => string | undefined;
-  fetch: typeof fetch;
-  /** The database's functions, called with the service role. */
-  rpc: Rpc;
-  /** The clock of every decision about sending (leases, budget, retries); tests inject it. */
-  now?: () => Date;
-  log?: (msg: string) => void;
-}
+/** The environment names TELEGRAM_*, SITE_URL and the project's public keys (apiKeys.ts). */
+export type HandlerDeps = FunctionDeps;
 
 export type NotifyResponseBody =
   | { ok: true; delivered?: boolean; probe?: true; sent?: number; waiting?: PumpResult['waiting'] }
@@ -58,34 +50,6 @@ function json(status: number, body: NotifyResponseBody, headers: Record<string, 
     status,
     headers: { ...CORS_HEADERS, ...headers, 'Content-Type': 'application/json; charset=utf-8' },
   });
-}
-
-class BodyTooLargeError extends Error {}
-
-/** The body as text, refusing more than `max` bytes without reading them all. */
-async function readText(req: Request, max: number): Promise<string> {
-  if (Number(req.headers.get('content-length') ?? 0) > max) throw new BodyTooLargeError();
-  if (!req.body) return '';
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      throw new BodyTooLargeError();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
 }
 
 /** The going-live check's test message. */
@@ -100,9 +64,7 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
   /** The run's secret, read from Vault once per instance (public.chat_run_secret). */
   let runSecret: string | null | undefined;
 
-  function pump() {
-    return pumpChat({ rpc: deps.rpc, chat: telegramFromEnv(deps.env, deps.fetch), now, siteUrl: deps.env('SITE_URL')?.trim() || undefined, log });
-  }
+  const pump = () => pumpFromEnv({ ...deps, now, log });
 
   async function isRunSecret(presented: readonly string[]): Promise<boolean> {
     if (presented.length === 0 || presented.some((key) => key.length < RUN_SECRET_MIN_LENGTH)) return false;
@@ -111,14 +73,6 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
       runSecret = typeof secret === 'string' && secret.length >= RUN_SECRET_MIN_LENGTH ? secret : null;
     }
     return runSecret !== null && (await allKeysAccepted(presented, [runSecret]));
-  }
-
-  async function readJsonBody(req: Request): Promise<unknown> {
-    try {
-      return JSON.parse(await readText(req, MAX_BODY_BYTES));
-    } catch {
-      return undefined;
-    }
   }
 
   /** The scheduled run: what waits in the outbox goes out. */
@@ -140,7 +94,12 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
    */
   async function serviceCall(req: Request, allowed: ReadonlySet<'test' | 'run'>): Promise<Response> {
     if (req.method !== 'POST') return json(405, { ok: false, error: 'Method not allowed' }, { Allow: 'POST, OPTIONS' });
-    const body = (await readJsonBody(req)) as { test?: unknown; run?: unknown } | null | undefined;
+    let body: { test?: unknown; run?: unknown } | null | undefined;
+    try {
+      body = JSON.parse((await boundedText(req, MAX_BODY_BYTES)) ?? '');
+    } catch {
+      body = undefined;
+    }
     if (allowed.has('run') && body?.run === true) return run();
     if (!allowed.has('test') || body?.test !== true) {
       return json(400, { ok: false, error: allowed.has('test') ? 'With the service role key, only {"test": true} or {"run": true} is accepted' : 'Only {"run": true} is accepted' });
@@ -171,24 +130,9 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
       if (req.method !== 'POST') {
         return json(405, { ok: false, error: 'Method not allowed' }, { Allow: 'POST, OPTIONS' });
       }
-      if (!isJsonContentType(req.headers.get('content-type'))) {
-        return json(415, { ok: false, error: 'Content-Type must be application/json' });
-      }
-
-      let raw: string;
-      try {
-        raw = await readText(req, MAX_BODY_BYTES);
-      } catch (err) {
-        if (err instanceof BodyTooLargeError) return json(413, { ok: false, error: 'Request body too large' });
-        throw err;
-      }
-      let input: unknown;
-      try {
-        input = JSON.parse(raw);
-      } catch {
-        return json(400, { ok: false, error: 'Request body must be valid JSON' });
-      }
-      const parsed = notifyBodySchema.safeParse(input);
+      const read = await readJsonBody(req, MAX_BODY_BYTES);
+      if (!read.ok) return json(read.status, { ok: false, error: read.error });
+      const parsed = notifyBodySchema.safeParse(read.value);
       if (!parsed.success) {
         return json(400, {
           ok: false,

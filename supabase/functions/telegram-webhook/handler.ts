@@ -20,22 +20,14 @@
  */
 import * as z from 'zod/mini';
 import { parseContactedCallback } from '../_shared/chat/callbackData.ts';
-import { DatabaseUnavailableError, type Rpc } from '../_shared/chat/database.ts';
-import { pumpChat } from '../_shared/chat/pump.ts';
-import { createTelegram, telegramFromEnv, type Telegram } from '../_shared/chat/telegramApi.ts';
+import { DatabaseUnavailableError, type FunctionDeps } from '../_shared/chat/database.ts';
+import { pumpFromEnv } from '../_shared/chat/pump.ts';
+import { botFromEnv } from '../_shared/chat/telegramApi.ts';
 import { readJsonBody } from '../_shared/requestBody.ts';
 import { allKeysAccepted } from '../notify-telegram/apiKeys.ts';
 
-export interface WebhookDeps {
-  /** TELEGRAM_WEBHOOK_SECRET (the secret_token given to setWebhook), TELEGRAM_BOT_TOKEN, TELEGRAM_CHAT_ID, TELEGRAM_API_URL, SITE_URL. */
-  env: (name: string) => string | undefined;
-  fetch: typeof fetch;
-  /** The database's functions, called with the service role. */
-  rpc: Rpc;
-  /** The clock of the link codes and of sending; tests inject it. */
-  now?: (() => Date) | undefined;
-  log?: (msg: string) => void;
-}
+/** The environment names TELEGRAM_WEBHOOK_SECRET (the secret_token given to setWebhook), TELEGRAM_BOT_TOKEN, TELEGRAM_CHAT_ID, TELEGRAM_API_URL, SITE_URL. */
+export type WebhookDeps = FunctionDeps;
 
 export const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 
@@ -86,11 +78,8 @@ const asRecord = (value: unknown): Record<string, unknown> => (typeof value === 
 export function createWebhookHandler(deps: WebhookDeps): (req: Request) => Promise<Response> {
   const log = deps.log ?? ((msg: string) => console.log(msg));
   const now = deps.now ?? (() => new Date());
-  const token = deps.env('TELEGRAM_BOT_TOKEN')?.trim();
   /** The bot, to answer a tap or a private message (the office chat is not needed for that). */
-  const bot: Telegram | undefined = token
-    ? createTelegram({ token, apiBase: deps.env('TELEGRAM_API_URL')?.trim() || 'https://api.telegram.org', fetch: deps.fetch })
-    : undefined;
+  const bot = botFromEnv(deps.env, deps.fetch);
 
   /** Calls Telegram; a refusal or failure is logged (Telegram's description only, never the token), never thrown. */
   async function tell(method: string, params: Record<string, unknown>): Promise<void> {
@@ -103,9 +92,7 @@ export function createWebhookHandler(deps: WebhookDeps): (req: Request) => Promi
   }
 
   /** Sends the chat's due messages now, so the edit that says who took the lead goes out at once. */
-  function pump() {
-    return pumpChat({ rpc: deps.rpc, chat: telegramFromEnv(deps.env, deps.fetch), now, siteUrl: deps.env('SITE_URL')?.trim() || undefined, log });
-  }
+  const pump = () => pumpFromEnv({ ...deps, now, log });
 
   async function onTap(updateId: number, tap: NonNullable<z.infer<typeof updateSchema>['callback_query']>): Promise<void> {
     const lead = parseContactedCallback(tap.data);

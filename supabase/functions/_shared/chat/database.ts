@@ -7,6 +7,18 @@
 /** Calls public.<fn>(named args) with the service role; resolves its result. */
 export type Rpc = (fn: string, args: Record<string, unknown>) => Promise<unknown>;
 
+/** What an edge function gets, on Supabase (_shared/denoEntry.ts) and in the local stand-in. */
+export interface FunctionDeps {
+  /** The function's environment (its secrets and what Supabase injects). */
+  env: (name: string) => string | undefined;
+  fetch: typeof fetch;
+  /** The database's functions, called with the service role. */
+  rpc: Rpc;
+  /** The clock of every decision about sending and codes; tests inject it. */
+  now?: (() => Date) | undefined;
+  log?: (msg: string) => void;
+}
+
 /** An error as supabase-js (PostgREST) or PGlite reports it. */
 export interface DatabaseErrorLike {
   code?: unknown;

@@ -8,8 +8,8 @@
 import { openingOfBusinessDay, reminderDueAt } from './officeHours.ts';
 import type { OfficeHoursResult } from './officeHoursSource.ts';
 
-/** Calls a database function of schema public with named arguments and resolves its result. */
-export type Rpc = (fn: string, args: Record<string, unknown>) => Promise<unknown>;
+import type { Rpc } from './database.ts';
+export type { Rpc };
 
 export interface OfficePlanDeps {
   rpc: Rpc;

@@ -4,6 +4,7 @@
  * `npm run doctor`. The answer comes over the network, so it is bounded in time and size and checked
  * field by field; anything else is a reason, never an exception, and the run then plans nothing.
  */
+import { boundedText } from '../requestBody.ts';
 import { OFFICE_HOURS_PATH, officeHoursSchema, type OfficeHours } from './officeHours.ts';
 
 /** The file is about 150 bytes; anything much larger is not it. */
@@ -22,25 +23,6 @@ export function officeHoursUrl(siteUrl: string | undefined): string | undefined 
   } catch {
     return undefined;
   }
-}
-
-/** The body as text, or undefined past `max` bytes (read no further). */
-async function boundedText(res: Response, max: number): Promise<string | undefined> {
-  if (Number(res.headers.get('content-length') ?? 0) > max) return undefined;
-  if (!res.body) return '';
-  const decoder = new TextDecoder();
-  let text = '';
-  let size = 0;
-  const reader = res.body.getReader();
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    size += chunk.value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return undefined;
-    }
-    text += decoder.decode(chunk.value, { stream: true });
-  }
-  return text + decoder.decode();
 }
 
 /** Reads and checks the published office hours of the site at `siteUrl`. */

@@ -11,8 +11,8 @@
  * not at all (docs/inbox.md, "When a message comes twice").
  */
 import { COMPOSERS, type ChatItem, type ComposeContext } from './compose.ts';
-import type { Rpc } from './database.ts';
-import type { Telegram } from './telegramApi.ts';
+import type { FunctionDeps, Rpc } from './database.ts';
+import { telegramFromEnv, type Telegram } from './telegramApi.ts';
 
 export interface PumpDeps {
   rpc: Rpc;
@@ -23,12 +23,10 @@ export interface PumpDeps {
   log: (line: string) => void;
 }
 
-export interface PumpOptions {
-  /** At most this many messages per call (the budget allows 18 a minute anyway). */
-  maxMessages?: number;
-  /** Stop taking new messages after this long (ms, by deps.now). */
-  deadlineMs?: number;
-}
+/** At most this many messages per call (the budget allows 18 a minute anyway). */
+const MAX_MESSAGES = 20;
+/** Stop taking new messages after this long (ms, by deps.now): well within a function's time limit. */
+const DEADLINE_MS = 25_000;
 
 export interface PumpResult {
   sent: number;
@@ -41,13 +39,17 @@ type NextAnswer = ChatItem | { wait: 'paused' | 'budget'; until: string } | { lo
 /** 400s of an edit that mean there is nothing (more) to do: the text is already so, or the message is gone. */
 const EDIT_DONE = /message is not modified|message to edit not found|message can't be edited/i;
 
-export async function pumpChat(deps: PumpDeps, options: PumpOptions = {}): Promise<PumpResult> {
+/** The pump of a function: the office chat and the site's address from its environment. */
+export function pumpFromEnv(deps: FunctionDeps & { now: () => Date; log: (line: string) => void }): Promise<PumpResult> {
+  return pumpChat({ rpc: deps.rpc, chat: telegramFromEnv(deps.env, deps.fetch), now: deps.now, siteUrl: deps.env('SITE_URL')?.trim() || undefined, log: deps.log });
+}
+
+export async function pumpChat(deps: PumpDeps): Promise<PumpResult> {
   if (!deps.chat) return { sent: 0, waiting: 'not configured' };
   const { telegram, chatId } = deps.chat;
   const sender = crypto.randomUUID();
   const at = () => deps.now().toISOString();
-  const deadline = deps.now().getTime() + (options.deadlineMs ?? 25_000);
-  const maxMessages = options.maxMessages ?? 20;
+  const deadline = deps.now().getTime() + DEADLINE_MS;
 
   const took = (await deps.rpc('chat_take', { p_sender: sender, p_now: at() })) as { ok: boolean; reason?: 'busy' | 'paused' };
   if (!took.ok) return { sent: 0, waiting: took.reason };
@@ -56,7 +58,7 @@ export async function pumpChat(deps: PumpDeps, options: PumpOptions = {}): Promi
   let sent = 0;
   let waiting: PumpResult['waiting'];
   try {
-    while (sent < maxMessages && deps.now().getTime() < deadline) {
+    while (sent < MAX_MESSAGES && deps.now().getTime() < deadline) {
       const next = (await deps.rpc('chat_next', { p_sender: sender, p_now: at() })) as NextAnswer;
       if (next === null) {
         // Let go, unless a message came in meanwhile (then the database keeps the chat for us).

@@ -73,11 +73,16 @@ export function createTelegram(options: TelegramApiOptions): Telegram {
 
 /** The office chat's client from the function's environment, or undefined when its secrets are not set. */
 export function telegramFromEnv(env: (name: string) => string | undefined, fetchImpl: typeof fetch): { telegram: Telegram; chatId: string } | undefined {
-  const token = env('TELEGRAM_BOT_TOKEN')?.trim();
   const chatId = env('TELEGRAM_CHAT_ID')?.trim();
-  if (!token || !chatId) return undefined;
-  const apiBase = env('TELEGRAM_API_URL')?.trim() || 'https://api.telegram.org';
-  return { telegram: createTelegram({ token, apiBase, fetch: fetchImpl }), chatId };
+  const telegram = botFromEnv(env, fetchImpl);
+  return telegram && chatId ? { telegram, chatId } : undefined;
+}
+
+/** The bot alone (answering a tap needs no chat), or undefined without TELEGRAM_BOT_TOKEN. */
+export function botFromEnv(env: (name: string) => string | undefined, fetchImpl: typeof fetch): Telegram | undefined {
+  const token = env('TELEGRAM_BOT_TOKEN')?.trim();
+  if (!token) return undefined;
+  return createTelegram({ token, apiBase: env('TELEGRAM_API_URL')?.trim() || 'https://api.telegram.org', fetch: fetchImpl });
 }
 
 /** The names of the Telegram secrets that are missing (for a log line that names nothing else). */
