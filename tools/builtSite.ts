@@ -20,6 +20,10 @@ export interface DistPage {
   route: string;
 }
 
+/** How a check gets a page's HTML: from the file by default; checkBuiltSite reads each page once for all. */
+export type PageReader = (page: DistPage) => Promise<string>;
+const fromFile = (dist: string): PageReader => (page) => readFile(path.join(dist, page.file), 'utf8');
+
 export const routeOf = (file: string) => (file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`);
 
 /** Every page of the site in dist/ (its .html files but `exclude`, names at the top of dist/), sorted, with its clean URL. */
@@ -227,7 +231,7 @@ const staticImports = (code: string) =>
   [...code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w${},*\s]*?\s*from\s*)?["'](\.{1,2}\/[^"']+)["']/g)].map((m) => m[1]!);
 
 /** Each page's scripts exist, and what it loads at first (gzip) stays within PAGE_JS_BUDGET. */
-export async function scriptProblems(dist: string, pages: readonly DistPage[], budget = PAGE_JS_BUDGET): Promise<string[]> {
+export async function scriptProblems(dist: string, pages: readonly DistPage[], budget = PAGE_JS_BUDGET, pageHtml: PageReader = fromFile(dist)): Promise<string[]> {
   const problems: string[] = [];
   const sizes = new Map<string, { gzip: number; imports: string[] } | undefined>();
   const load = async (pathname: string) => {
@@ -243,7 +247,7 @@ export async function scriptProblems(dist: string, pages: readonly DistPage[], b
     return sizes.get(pathname);
   };
   for (const page of pages) {
-    const html = await readFile(path.join(dist, page.file), 'utf8');
+    const html = await pageHtml(page);
     const entries = [
       ...tags(html, 'script').filter((t) => attr(t, 'src')).map((t) => attr(t, 'src')!),
       ...tags(html, 'link').filter((t) => attr(t, 'rel') === 'modulepreload').map((t) => attr(t, 'href')!),
@@ -276,10 +280,10 @@ export async function scriptProblems(dist: string, pages: readonly DistPage[], b
  * Every picture a page names (img src and srcset, source srcset, an image preload, og:image) is a
  * file of the site; every <img> has alt text (empty for decoration), a width and a height.
  */
-export async function pictureProblems(dist: string, pages: readonly DistPage[], origin: string): Promise<string[]> {
+export async function pictureProblems(dist: string, pages: readonly DistPage[], origin: string, pageHtml: PageReader = fromFile(dist)): Promise<string[]> {
   const problems: string[] = [];
   for (const page of pages) {
-    const html = await readFile(path.join(dist, page.file), 'utf8');
+    const html = await pageHtml(page);
     const named: { where: string; url: string }[] = [];
     const srcset = (tag: string, where: string) => (attr(tag, 'srcset') ?? attr(tag, 'srcSet') ?? '').split(',').map((c) => c.trim().split(/\s+/)[0] ?? '').filter(Boolean).map((url) => ({ where, url }));
     for (const img of tags(html, 'img')) {
@@ -315,14 +319,16 @@ export interface CheckResult { name: string; ms: number; problems: string[] }
 export async function checkBuiltSite(dist: string, opts: { origin: string; exclude: readonly string[] }): Promise<CheckResult[]> {
   const origin = opts.origin.replace(/\/+$/, '');
   const pages = await sitePages(dist, opts.exclude);
-  const heads = await Promise.all(pages.map(async (p) => pageHead(p.route, await readFile(path.join(dist, p.file), 'utf8'))));
+  const html = new Map(await Promise.all(pages.map(async (p) => [p.file, await fromFile(dist)(p)] as const)));
+  const pageHtml: PageReader = async (page) => html.get(page.file) ?? fromFile(dist)(page);
+  const heads = pages.map((p) => pageHead(p.route, html.get(p.file)!));
   const read = (file: string) => readFile(path.join(dist, file), 'utf8').catch(() => '');
   const checks: [string, () => Promise<string[]> | string[]][] = [
     ['HTML validity', () => htmlProblems(dist, pages)],
     ['structured data', () => structuredDataProblems(loadVocabulary(), heads, origin)],
     ['canonical URLs and sitemap', async () => canonicalProblems(heads, await read('sitemap.xml'), await read('robots.txt'), origin)],
-    ['JavaScript budget', () => scriptProblems(dist, pages)],
-    ['pictures', () => pictureProblems(dist, pages, origin)],
+    ['JavaScript budget', () => scriptProblems(dist, pages, PAGE_JS_BUDGET, pageHtml)],
+    ['pictures', () => pictureProblems(dist, pages, origin, pageHtml)],
   ];
   const results: CheckResult[] = [];
   for (const [name, run] of checks) {

@@ -5,7 +5,7 @@ import type { WrittenPage } from '../../contracts/pages.js';
 import { SECURITY_HEADERS } from '../../contracts/securityHeaders.js';
 import { backOfficeHeaders } from '../backOffice.js';
 import { BUILD_INFO_HEADERS } from './buildInfo.js';
-import { officeHoursHeaderLines } from './officeHours.js';
+import { OFFICE_HOURS_HEADERS } from './officeHours.js';
 
 interface HostConfig {
   origin: string;
@@ -94,11 +94,9 @@ export function headersFile(cfg: HostConfig): string {
     ...Object.entries(SECURITY_HEADERS).map(([k, v]) => `  ${k}: ${v}`),
     '/assets/*',
     '  Cache-Control: public, max-age=31536000, immutable',
-    ...[BUILD_INFO_HEADERS].flatMap(([pattern, headers]) => [pattern, ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`)]),
-    ...officeHoursHeaderLines(),
-    // The content manager's and the lead inbox's own policies, after the site-wide rule so they
+    // The content manager's and the lead inbox's own policies come after the site-wide rule so they
     // replace it where the host takes the last match.
-    ...backOfficeHeaders(cfg.supabaseUrl).flatMap(([pattern, headers]) => [pattern, ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`)]),
+    ...[BUILD_INFO_HEADERS, OFFICE_HOURS_HEADERS, ...backOfficeHeaders(cfg.supabaseUrl)].flatMap(([pattern, headers]) => [pattern, ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`)]),
     '',
   ].join('\n');
 }

@@ -18,4 +18,4 @@ export function officeHoursJson(site: Pick<SiteModel['site'], 'hours'>): string 
 }
 
 /** Its _headers rule. */
-export const officeHoursHeaderLines = (): string[] => [OFFICE_HOURS_PATH, '  Cache-Control: public, max-age=300'];
+export const OFFICE_HOURS_HEADERS: [string, Record<string, string>] = [OFFICE_HOURS_PATH, { 'Cache-Control': 'public, max-age=300' }];

@@ -5,8 +5,8 @@
  */
 import { CLICK_IDS, type Touch } from '../../supabase/functions/_shared/leadLimits.js';
 import { channelLabel, type InboxLead } from './model.js';
+import { when } from './time.js';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** One touch in words: "google / cpc · spring-deep-clean · gclid Cj0… · from www.google.com to /locations/…". */
 export function touchText(lead: InboxLead, touch: Touch): string {
@@ -22,17 +22,16 @@ export function touchText(lead: InboxLead, touch: Touch): string {
   return parts.filter(Boolean).join(' · ');
 }
 
-const sameTouch = (lead: InboxLead) => touchText(lead, 'first') === touchText(lead, 'last');
-
 export function AttributionDetails({ lead }: { lead: InboxLead }) {
   const first = touchText(lead, 'first');
   const last = touchText(lead, 'last');
+  const same = first === last;
   return (
     <>
       <dt>Channel</dt>
       <dd>{channelLabel(lead.channel)}{lead.campaign && <> · campaign <span className="path">{lead.campaign}</span></>}</dd>
-      {first && <><dt>{sameTouch(lead) ? 'First and last visit' : 'First visit'}</dt><dd className="touch">{channelLabel(lead.first_channel)}: {first}</dd></>}
-      {last && !sameTouch(lead) && <><dt>Last visit</dt><dd className="touch">{channelLabel(lead.last_channel)}: {last}</dd></>}
+      {first && <><dt>{same ? 'First and last visit' : 'First visit'}</dt><dd className="touch">{channelLabel(lead.first_channel)}: {first}</dd></>}
+      {last && !same && <><dt>Last visit</dt><dd className="touch">{channelLabel(lead.last_channel)}: {last}</dd></>}
     </>
   );
 }

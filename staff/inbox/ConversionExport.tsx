@@ -5,9 +5,9 @@
  */
 import { useState } from 'react';
 import type { InboxApi } from './api.js';
-import { conversionsCsv, conversionsFileName, DEFAULT_CONVERSION_NAME, PLATFORM_LABELS } from './conversionsCsv.js';
+import { conversionsCsv, conversionsFileName, DEFAULT_CONVERSION_NAME } from './conversionsCsv.js';
 import { download } from './download.js';
-import { AD_PLATFORMS, type AdPlatform } from './model.js';
+import { AD_PLATFORMS, CHANNEL_LABELS, type AdPlatform } from './model.js';
 
 const NAME_KEY = 'inbox:conversionName';
 
@@ -32,7 +32,7 @@ export function ConversionExport({ api, from, to, onMessage }: { api: InboxApi; 
       try { localStorage.setItem(NAME_KEY, conversionName); } catch { /* not remembered */ }
       const conversions = await api.conversions(platform, from, to);
       download(conversionsFileName(platform, new Date()), conversionsCsv(platform, conversionName, conversions));
-      onMessage(`Exported ${conversions.length} ${conversions.length === 1 ? 'conversion' : 'conversions'} for ${PLATFORM_LABELS[platform]}`);
+      onMessage(`Exported ${conversions.length} ${conversions.length === 1 ? 'conversion' : 'conversions'} for ${CHANNEL_LABELS[platform]}`);
     } catch (err) {
       setError((err as Error).message);
     } finally {
@@ -50,7 +50,7 @@ export function ConversionExport({ api, from, to, onMessage }: { api: InboxApi; 
       <div className="conversion-buttons">
         {AD_PLATFORMS.map((platform) => (
           <button key={platform} type="button" className="button" disabled={busy !== undefined} onClick={() => exportFor(platform)}>
-            {busy === platform ? 'Exporting…' : `${PLATFORM_LABELS[platform]} CSV`}
+            {busy === platform ? 'Exporting…' : `${CHANNEL_LABELS[platform]} CSV`}
           </button>
         ))}
       </div>

@@ -12,9 +12,8 @@ import { PromiseBadge } from './LeadRow.js';
 import { KIND_LABELS, LEAD_STATUSES, STATUS_LABELS, leadName, leadSource, type ChatDelivery, type InboxLead, type LeadEvent, type LeadStatus } from './model.js';
 import type { LeadRef } from './route.js';
 import { formatMoney } from './money.js';
-import { formatDuration, responseSeconds } from './time.js';
+import { formatDuration, responseSeconds, when } from './time.js';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Where the lead's announcement in the office chat stands, in staff's words. */
 export function chatState(delivery: ChatDelivery[]): string {

@@ -30,8 +30,7 @@ export function filterParams(filters: LeadFilters) {
   return {
     p_status: filters.status || null,
     p_kind: filters.kind || null,
-    p_from: dayStart(filters.from) ?? null,
-    p_to: dayEnd(filters.to) ?? null,
+    ...rangeParams(filters.from, filters.to),
     p_query: trimmed(filters.query),
     p_channel: filters.channel || null,
     p_campaign: trimmed(filters.campaign),

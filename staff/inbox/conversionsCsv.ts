@@ -18,8 +18,6 @@ export const CONVERSION_HEADERS: Record<AdPlatform, readonly string[]> = {
   microsoft_ads: ['Microsoft Click ID', 'Conversion Name', 'Conversion Time', 'Conversion Value', 'Conversion Currency'],
 };
 
-export const PLATFORM_LABELS: Record<AdPlatform, string> = { google_ads: 'Google Ads', microsoft_ads: 'Microsoft Ads' };
-
 /** 2026-11-20 14:03:00, in UTC (both imports read yyyy-MM-dd HH:mm:ss in the file's time zone). */
 export function conversionTime(iso: string): string {
   return new Date(iso).toISOString().slice(0, 19).replace('T', ' ');

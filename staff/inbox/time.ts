@@ -11,6 +11,9 @@ const DAY = 24 * HOUR;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** A length of time in the two largest units: "45 min", "3 h 20 min", "2 days 4 h". */
+/** A moment as staff read it: "Nov 26, 2026, 7:28 PM" in the browser's language and zone. */
+export const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
 export function formatDuration(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
   if (s < MINUTE) return 'under a minute';
