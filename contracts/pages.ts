@@ -26,6 +26,7 @@ export interface PageHead {
   title: string;
   description: string;
   canonical: string;
+  /** The absolute URL of the picture a shared link shows (og:image). */
   ogImage?: string;
   /** JSON-LD graph nodes; serialized into one script element. */
   jsonLd: object[];
@@ -139,7 +140,7 @@ export type PageBody =
     reviews: ReviewsProps; discount: DiscountTexts; labels: Site['labels']; breadcrumbs: Breadcrumb[]; breadcrumbLabel: string;
   }
   | {
-    kind: 'city'; name: string; content: CityPageContent; texts: CityTexts; heroImage: ImageRef;
+    kind: 'city'; name: string; content: Omit<CityPageContent, 'heroImage'>; texts: CityTexts; heroImage: ImageRef;
     related: { name: string; href: string; icon: IconName; text: string }[];
     reviews: ReviewsProps; discount: DiscountTexts; breadcrumbs: Breadcrumb[]; breadcrumbLabel: string;
   }

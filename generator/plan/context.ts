@@ -87,6 +87,11 @@ export class PlanContext {
     return this.origin + (route === '/' ? '/' : route);
   }
 
+  /** An image's absolute URL as the page at `route` shares it (og:image). */
+  shareImage(src: string, route: string): string {
+    return new URL(src, this.url(route)).href;
+  }
+
   /**
    * An image as a page refers to it. The pre-blurred copy (3 KB of base64) only where a hero starts
    * blurred: carried in 10,000 city plans, it made every page key and worker message larger.

@@ -3,7 +3,7 @@
  * in PAGE_KINDS, its body type in contracts/pages.ts and its template. The table's order is the
  * order of the sitemap.
  */
-import { CITIES_PER_PAGE, type CityEntry } from '../../contracts/content.js';
+import { CITIES_PER_PAGE, type CityEntry, type CityPageContent } from '../../contracts/content.js';
 import type { CityTexts, PagePlan } from '../../contracts/pages.js';
 import { BOOK_ONLINE, locationsPageRoute, ROUTES } from '../../contracts/routes.js';
 import { fill, type PlanContext } from './context.js';
@@ -22,7 +22,7 @@ function isoDate(shown: string): string {
 const home: Planner = (ctx) => {
   const { site, services, home: h, forms } = ctx.model;
   const hero = ctx.image(h.hero.image, { blurred: true });
-  return [ctx.page(ROUTES.home, ctx.head(ROUTES.home, h.seo.title, h.seo.description, { preloadImage: hero, ogImage: hero.src }), {
+  return [ctx.page(ROUTES.home, ctx.head(ROUTES.home, h.seo.title, h.seo.description, { preloadImage: hero, ogImage: ctx.shareImage(hero.src, ROUTES.home) }), {
     kind: 'home', home: h, claims: site.claims, stats: site.stats.home, services: services.map((s) => ctx.serviceCard(s)), reviews: ctx.reviews,
     discount: forms.discount, heroImage: hero, aboutImage: ctx.image(h.about.image), labels: site.labels,
   })];
@@ -143,7 +143,7 @@ const servicePages: Planner = (ctx) => {
     const crumbs = [ctx.homeCrumb, { name: site.navigation.primary[0]?.label ?? 'Services', href: ROUTES.services }, { name: s.name, href: s.route }];
     const hero = ctx.image(s.hero.image);
     return ctx.page(s.route, ctx.head(s.route, s.seo.title, s.seo.description, {
-      preloadImage: hero, ogImage: hero.src,
+      preloadImage: hero, ogImage: ctx.shareImage(hero.src, s.route),
       jsonLd: [ctx.business, service(s.name, s.summary, ctx.url(s.route), ctx.origin, areaServed), breadcrumbs(crumbs, ctx.origin)],
     }), {
       kind: 'service', service: s, heroImage: hero, servedCities: shown, ...moreCities,
@@ -182,14 +182,16 @@ export function cityPagePlanner(ctx: PlanContext): (city: CityEntry) => PagePlan
     const crumbs = [ctx.homeCrumb, { name: locations.heading, href: ROUTES.locations }, { name: city.name, href: city.route }];
     const description = city.page.seoDescription;
     return ctx.page(city.route, {
-      title: texts.seoTitle, description, canonical: ctx.url(city.route), preloadImage: hero, ogImage: hero.src,
+      title: texts.seoTitle, description, canonical: ctx.url(city.route), preloadImage: hero, ogImage: ctx.shareImage(hero.src, city.route),
       jsonLd: [
         ctx.business,
         service(texts.heroHeading, description, ctx.url(city.route), ctx.origin, [city.name]),
         breadcrumbs(crumbs, ctx.origin),
       ],
     }, {
-      kind: 'city', name: city.name, content: city.page, texts, heroImage: hero,
+      // The hero's file name stays out: the page shows the picture (heroImage), and what a page
+      // is given and does not show makes it a shape of its own (render/pageTemplate.ts).
+      kind: 'city', name: city.name, content: withoutHeroImage(city.page), texts, heroImage: hero,
       related: related.map((r) => {
         const s = serviceOf.get(r.service)!;
         return { name: s.name, href: s.route, icon: s.icon, text: fill(r.text, vars) };
@@ -213,3 +215,7 @@ const notFound: Planner = (ctx) => {
 export const PAGE_KINDS: readonly Planner[] = [
   home, servicesIndex, locations, checklist, contact, customerLogin, bookOnline, legal, servicePages, notFound, cityPages,
 ];
+
+function withoutHeroImage({ heroImage: _name, ...content }: CityPageContent): Omit<CityPageContent, 'heroImage'> {
+  return content;
+}

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type { Layout, PagePlan } from '../../contracts/pages.js';
 import { createOrReplaceFileSync } from '../cache.js';
-import { renderPage } from './renderPage.js';
+import { renderTemplated } from './pageTemplate.js';
 
 export interface BatchResult {
   /** The distinct lists of internal URLs the batch's pages reference (most pages share one). */
@@ -22,7 +22,7 @@ export class BatchWriter {
 
   /** Writes the page; returns the index of its links in `lists`. */
   write(page: PagePlan): number {
-    const { chunks, refs } = renderPage(page, this.layout);
+    const { chunks, refs } = renderTemplated(page, this.layout);
     for (const chunk of chunks) this.bytes += chunk.byteLength;
     // Synchronous: the thread has nothing else to do, and fs/promises' open-write-close-rename
     // cost a worker 1.2 s per 5,000 pages against a quarter of that.

@@ -101,7 +101,7 @@ function cutAtSlots(html: string): string[] {
  * A page's HTML document, as the chunks of its file in order (UTF-8), and the internal URLs it
  * references (for the link check).
  */
-export function renderPage(plan: PagePlan, layout: Layout): { chunks: Buffer[]; refs: string[] } {
+export function renderPage(plan: PagePlan, layout: Layout, section = currentSection(layout, plan.route)): { chunks: Buffer[]; refs: string[] } {
   // The page content renders first so the document knows which islands it holds.
   const islands = new Set<IslandName>();
   const rendered = renderToString(
@@ -124,7 +124,7 @@ export function renderPage(plan: PagePlan, layout: Layout): { chunks: Buffer[]; 
     </Document>,
   );
   const [beforePreloads, beforeHeader, beforeContent, beforeFooter, end] = cutAtSlots(shell) as [string, string, string, string, string];
-  const { header, footer } = frameOf(layout, currentSection(layout, plan.route));
+  const { header, footer } = frameOf(layout, section);
   // The header's and footer's links were collected when they were drawn: only the rest is scanned.
   const refs = [...new Set([...internalRefs(shell), ...internalRefs(content), ...header.refs, ...footer.refs])];
   const chunks = [
@@ -134,20 +134,24 @@ export function renderPage(plan: PagePlan, layout: Layout): { chunks: Buffer[]; 
   return { chunks, refs };
 }
 
-const ATTR = /\s(?:href|src|srcset|imagesrcset)="([^"]*)"/g;
+/** The attributes that hold addresses; group 1 is the value as written (HTML-escaped). */
+export const ADDRESS_ATTRIBUTE = /\s(?:href|src|srcset|imagesrcset)="([^"]*)"/g;
+
+/** The internal URLs of one address attribute's value (as written), added to `refs`. */
+export function addAttributeRefs(written: string, refs: Set<string>): void {
+  const value = written.replace(/&amp;/g, '&');
+  // A data: URL (an inlined picture) holds commas and slashes of its own, no address.
+  if (value.startsWith('data:')) return;
+  for (const part of value.split(',')) {
+    const url = part.trim().split(/\s+/)[0] ?? '';
+    if (url.startsWith('/') && !url.startsWith('//')) refs.add(url.split(/[?#]/)[0] ?? url);
+  }
+}
 
 /** Internal URLs (paths starting with /) referenced by some HTML. */
-function internalRefs(html: string): string[] {
+export function internalRefs(html: string): string[] {
   const refs = new Set<string>();
-  for (const match of html.matchAll(ATTR)) {
-    const value = (match[1] ?? '').replace(/&amp;/g, '&');
-    // A data: URL (an inlined picture) holds commas and slashes of its own, no address.
-    if (value.startsWith('data:')) continue;
-    for (const part of value.split(',')) {
-      const url = part.trim().split(/\s+/)[0] ?? '';
-      if (url.startsWith('/') && !url.startsWith('//')) refs.add(url.split(/[?#]/)[0] ?? url);
-    }
-  }
+  for (const match of html.matchAll(ADDRESS_ATTRIBUTE)) addAttributeRefs(match[1] ?? '', refs);
   // A copy through JSON: the matches are slices of the page's HTML, and a slice keeps the whole
   // document alive; kept for the link check, they held every page of a build in memory.
   return JSON.parse(JSON.stringify([...refs])) as string[];

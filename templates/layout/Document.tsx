@@ -44,7 +44,7 @@ export function Document({ head, chrome, preloads, header, footer, children, scr
         <meta property="og:title" content={head.title} />
         <meta property="og:description" content={head.description} />
         <meta property="og:url" content={head.canonical} />
-        {head.ogImage && <meta property="og:image" content={new URL(head.ogImage, head.canonical).href} />}
+        {head.ogImage && <meta property="og:image" content={head.ogImage} />}
         <meta name="twitter:card" content="summary_large_image" />
         {head.jsonLd.length > 0 && <JsonLd nodes={head.jsonLd} />}
       </head>

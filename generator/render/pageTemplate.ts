@@ -1,0 +1,408 @@
+/**
+ * Pages of the same shape drawn by React once and filled in after that, as Hugo executes a
+ * compiled template: 10,000 city pages differ only in their texts (99% of each page's bytes are
+ * the same), and React's render was most of a page's processor time.
+ *
+ * A page's shape is its plan with every non-empty text taken out: the keys, the numbers, the
+ * lengths of the lists, which texts are empty, which texts are equal to which, the header's
+ * section. The first time a shape comes back, the page is drawn with a marker in place of each
+ * text; where each marker lands in the HTML, and how it was written there (as HTML text or
+ * attribute, inside JSON, inside JSON-LD, as it is), is the template. A text whose marker does not
+ * come out whole (a template that reads it rather than shows it) is part of the shape from then
+ * on. A template is used only when drawing the markers at other lengths gives the same template,
+ * and when it fills in the page it was made from to the very bytes React draws; else that shape is
+ * drawn by React every time.
+ */
+import type { Layout, PagePlan } from '../../contracts/pages.js';
+import { currentSection } from '../../templates/layout/Header.js';
+import { ADDRESS_ATTRIBUTE, addAttributeRefs, internalRefs, renderPage } from './renderPage.js';
+
+type Rendered = ReturnType<typeof renderPage>;
+
+/** Private-use characters: no escaping (HTML or JSON) changes them, no content needs them to mean anything here. */
+const OPEN = '\uE000';
+const MIDDLE = '\uE002';
+const CLOSE = '\uE001';
+/** Each character some writing of a text changes: how a marker's probe comes out says how its text is written there. */
+const PROBE = '"\'&<>\\\u2028';
+
+/** React's escaping of text and attribute values. */
+const HTML_ESCAPES: Record<string, string> = { '"': '&quot;', "'": '&#x27;', '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+// Each tests first: most texts have nothing to escape, and a replace copies the text.
+const html = (v: string): string => (/["'&<>]/.test(v) ? v.replace(/["'&<>]/g, (c) => HTML_ESCAPES[c]!) : v);
+const json = (v: string): string => (/["\\\u0000-\u001f\ud800-\udfff]/.test(v) ? JSON.stringify(v).slice(1, -1) : v);
+const JSON_LD_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+/** How a text comes out where a template puts it: the ways the templates write texts. */
+const ENCODERS = {
+  html,
+  raw: (v: string) => v,
+  json,
+  // templates/components/JsonLd.tsx
+  jsonLd: (v: string) => {
+    const text = json(v);
+    return /[<>&\u2028\u2029]/.test(text) ? text.replace(/[<>&\u2028\u2029]/g, (c) => JSON_LD_ESCAPES[c]!) : text;
+  },
+  // an island's props: JSON in an HTML attribute
+  jsonInHtml: (v: string) => html(json(v)),
+} satisfies Record<string, (v: string) => string>;
+type Encoding = keyof typeof ENCODERS;
+const BY_PROBE = new Map(Object.entries(ENCODERS).map(([name, encode]) => [encode(PROBE), name as Encoding]));
+
+/** React's test for a javascript: URL, which it replaces in links: a template would not. */
+const JAVASCRIPT_URL = /^[\u0000-\u001F ]*j[\r\n\t]*a[\r\n\t]*v[\r\n\t]*a[\r\n\t]*s[\r\n\t]*c[\r\n\t]*r[\r\n\t]*i[\r\n\t]*p[\r\n\t]*t[\r\n\t]*:/i;
+
+interface Hole { text: number; encoding: Encoding }
+/** Fixed strings with holes between them: parts.length === holes.length + 1. */
+interface Filling { parts: string[]; holes: Hole[] }
+
+interface Template {
+  page: Filling;
+  /** The page's fixed strings in UTF-8: a page is written as these with its texts between them. */
+  bytes: Buffer[];
+  /** The page's internal links: those the same on every page, and the address attributes with texts in them. */
+  refs: { fixed: string[]; attributes: Filling[] } | undefined;
+}
+
+/** A plan's shape (the key templates are found by) and its texts, numbered in order of first appearance. */
+interface Shape { key: string; texts: string[] }
+
+/** What a render thread knows per layout: the shapes seen, their templates, the texts that are part of shapes. */
+interface Templates {
+  /** Paths of texts the templates read (an array's items share one path: `body.faqs[]`). */
+  structural: Set<string>;
+  /** `structural` as shapeOf reads it. */
+  tree: PathTree;
+  /** A shape's template, or null: drawn by React every time. */
+  templates: Map<string, Template | null>;
+  /** Shapes seen once: a template is made when one comes back. */
+  seen: Set<string>;
+}
+
+/**
+ * The kinds of page a site has thousands of. Their templates were read for what a template could do
+ * with a text other than show it or look it up (an icon's name): compare it with a fixed value and
+ * show it too, which a marker cannot reveal. Other kinds are drawn by React every time.
+ */
+const TEMPLATED: ReadonlySet<PagePlan['body']['kind']> = new Set(['city']);
+
+/** Shapes seen once are forgotten past this many (a site where every page has its own shape). */
+const SEEN_KEPT = 2000;
+/** Templates kept per layout; past this many shapes the rest are drawn by React. */
+const TEMPLATES_KEPT = 200;
+
+const byLayout = new WeakMap<Layout, Templates>();
+
+/** What renderTemplated did, for the tests and GENERATOR_TIMINGS. */
+export const templateStats = { filled: 0, drawn: 0, made: 0, refused: 0 };
+
+/**
+ * The page's chunks and internal links, the same bytes as renderPage's: filled in from its shape's
+ * template when there is one, else drawn by React (and a template made when the shape comes back).
+ */
+export function renderTemplated(plan: PagePlan, layout: Layout): Rendered {
+  if (!TEMPLATED.has(plan.body.kind)) return renderPage(plan, layout);
+  let state = byLayout.get(layout);
+  // A body's kind picks its template (contracts/pages.ts): drawn with a marker there, no template would be found.
+  if (!state) {
+    const structural = new Set(['body.kind']);
+    byLayout.set(layout, (state = { structural, tree: pathTree(structural), templates: new Map(), seen: new Set() }));
+  }
+  const section = currentSection(layout, plan.route);
+  const shape = shapeOf(plan, section, state.tree);
+  const template = state.templates.get(shape.key);
+  if (template && !shape.texts.some((t) => JAVASCRIPT_URL.test(t))) {
+    templateStats.filled++;
+    return fill(template, shape.texts);
+  }
+  templateStats.drawn++;
+  const drawn = renderPage(plan, layout, section);
+  if (template === undefined && state.templates.size < TEMPLATES_KEPT) {
+    if (state.seen.has(shape.key)) {
+      state.seen.delete(shape.key);
+      makeTemplate(plan, layout, section, state, drawn);
+    } else {
+      if (state.seen.size >= SEEN_KEPT) state.seen.clear();
+      state.seen.add(shape.key);
+    }
+  }
+  return drawn;
+}
+
+/** Make the template of `plan`'s shape (learning which texts are structural on the way), checked against `drawn`. */
+function makeTemplate(plan: PagePlan, layout: Layout, section: string, state: Templates, drawn: Rendered): void {
+  // Each round either makes the template or moves at least one text into the shape.
+  for (let round = 0; round < 8; round++) {
+    const shape = shapeOf(plan, section, (state.tree = pathTree(state.structural)));
+    const made = tryTemplate(plan, layout, section, state.structural, shape);
+    if (made === 'again') continue;
+    const html = joined(drawn.chunks);
+    const ok = made !== 'refused' && !shape.texts.some((t) => JAVASCRIPT_URL.test(t)) && sameRender(fill(made, shape.texts), html, drawn.refs);
+    state.templates.set(shape.key, ok ? made : null);
+    if (ok) templateStats.made++;
+    else templateStats.refused++;
+    return;
+  }
+  state.tree = pathTree(state.structural);
+}
+
+/** A template for the shape, 'again' when some texts turned out structural (now in `structural`), or 'refused'. */
+function tryTemplate(plan: PagePlan, layout: Layout, section: string, structural: Set<string>, shape: Shape): Template | 'again' | 'refused' {
+  const draw = (padding: number) => {
+    try {
+      const marked = withTexts(plan, structural, (i) => `${OPEN}${i}${'~'.repeat(padding && padding + (i % 3))}${MIDDLE}${PROBE}${CLOSE}`);
+      return joined(renderPage(marked, layout, section).chunks);
+    } catch {
+      return undefined; // a template that parses a text (a URL, a number) cannot draw a marker
+    }
+  };
+  const first = draw(0);
+  if (first === undefined) return learnCulprit(plan, structural, (tried) => withStructural(structural, tried, () => draw(0) !== undefined));
+  const page = holesOf(first, shape.texts.length);
+  if (page === 'malformed') return 'refused';
+  const missing = shape.texts.map((_, i) => i).filter((i) => !page.holes.some((h) => h.text === i));
+  if (missing.length) {
+    const before = structural.size;
+    for (const path of pathsOf(plan, structural, new Set(missing))) structural.add(path);
+    return structural.size > before ? 'again' : 'refused';
+  }
+  // Markers of other lengths must land in the same places: no template may depend on a text's length.
+  const second = draw(5);
+  const other = second === undefined ? 'malformed' : holesOf(second, shape.texts.length);
+  if (other === 'malformed' || !sameFilling(page, other)) return 'refused';
+  return { page, bytes: page.parts.map((p) => Buffer.from(p)), refs: refsOf(page) };
+}
+
+/** Run `f` with `extra` paths in `structural` for the time being. */
+function withStructural<T>(structural: Set<string>, extra: readonly string[], f: () => T): T {
+  const added = extra.filter((p) => !structural.has(p));
+  for (const p of added) structural.add(p);
+  try {
+    return f();
+  } finally {
+    for (const p of added) structural.delete(p);
+  }
+}
+
+/**
+ * React could not draw the markers (a template looked a text up: an icon's name): the first path
+ * that, made structural with those before it, lets React draw them is made structural.
+ */
+function learnCulprit(plan: PagePlan, structural: Set<string>, draws: (tried: readonly string[]) => boolean): 'again' | 'refused' {
+  const paths = [...new Set(pathsOf(plan, structural, undefined))];
+  if (!draws(paths)) return 'refused';
+  let low = 0; // draws(paths.slice(0, low)) fails
+  let high = paths.length; // draws(paths.slice(0, high)) succeeds
+  while (high - low > 1) {
+    const mid = (low + high) >> 1;
+    if (draws(paths.slice(0, mid))) high = mid;
+    else low = mid;
+  }
+  structural.add(paths[high - 1]!);
+  return 'again';
+}
+
+/** The markers in `html`: where each lands and how it was written, or 'malformed' if one did not come out whole. */
+function holesOf(html: string, texts: number): Filling | 'malformed' {
+  const parts: string[] = [];
+  const holes: Hole[] = [];
+  let from = 0;
+  for (let at = html.indexOf(OPEN); at >= 0; at = html.indexOf(OPEN, from)) {
+    const middle = html.indexOf(MIDDLE, at);
+    const close = html.indexOf(CLOSE, at);
+    if (middle < 0 || close < middle) return 'malformed';
+    const text = Number(html.slice(at + 1, middle).replace(/~+$/, ''));
+    const encoding = BY_PROBE.get(html.slice(middle + 1, close));
+    if (!Number.isInteger(text) || text < 0 || text >= texts || !encoding) return 'malformed';
+    parts.push(html.slice(from, at));
+    holes.push({ text, encoding });
+    from = close + 1;
+  }
+  parts.push(html.slice(from));
+  if (parts.some((p) => p.includes(MIDDLE) || p.includes(CLOSE))) return 'malformed';
+  return { parts, holes };
+}
+
+/** The internal links of a template: none may come from a text written as it is (it could hold whole elements). */
+function refsOf(page: Filling): Template['refs'] {
+  if (page.holes.some((h) => h.encoding === 'raw')) return undefined;
+  // The page with each hole as a bare marker (no probe): an address attribute's value is then found whole.
+  const marked = page.parts.reduce((html, part, i) => html + (i ? `${OPEN}${i - 1}${CLOSE}` : '') + part, '');
+  const fixed = new Set<string>();
+  const attributes: Filling[] = [];
+  for (const match of marked.matchAll(ADDRESS_ATTRIBUTE)) {
+    const value = match[1] ?? '';
+    if (!value.includes(OPEN)) {
+      addAttributeRefs(value, fixed);
+      continue;
+    }
+    const parts: string[] = [];
+    const holes: Hole[] = [];
+    let from = 0;
+    for (const hole of value.matchAll(new RegExp(`${OPEN}(\\d+)${CLOSE}`, 'g'))) {
+      parts.push(value.slice(from, hole.index));
+      holes.push(page.holes[Number(hole[1])]!);
+      from = hole.index + hole[0].length;
+    }
+    parts.push(value.slice(from));
+    attributes.push({ parts, holes });
+  }
+  return { fixed: [...fixed], attributes };
+}
+
+/** Each text as each hole writes it, written once per page however many holes show it. */
+class Written {
+  private readonly done = new Map<Encoding, string[]>();
+  constructor(private readonly texts: readonly string[]) {}
+
+  text({ text, encoding }: Hole): string {
+    let written = this.done.get(encoding);
+    if (!written) this.done.set(encoding, (written = []));
+    return (written[text] ??= ENCODERS[encoding](this.texts[text]!));
+  }
+}
+
+function fillIn({ parts, holes }: Filling, written: Written): string {
+  let out = parts[0]!;
+  for (let i = 0; i < holes.length; i++) out += written.text(holes[i]!) + parts[i + 1]!;
+  return out;
+}
+
+function fill(template: Template, texts: readonly string[]): Rendered {
+  const written = new Written(texts);
+  const { bytes, page: { holes } } = template;
+  const chunks: Buffer[] = [bytes[0]!];
+  for (let i = 0; i < holes.length; i++) chunks.push(Buffer.from(written.text(holes[i]!)), bytes[i + 1]!);
+  let refs: string[];
+  if (template.refs) {
+    const found = new Set(template.refs.fixed);
+    for (const attribute of template.refs.attributes) addAttributeRefs(fillIn(attribute, written), found);
+    refs = [...found];
+  } else refs = internalRefs(fillIn(template.page, written));
+  return { chunks, refs };
+}
+
+const joined = (chunks: readonly Buffer[]) => Buffer.concat(chunks).toString('utf8');
+
+function sameFilling(a: Filling, b: Filling): boolean {
+  return a.parts.length === b.parts.length && a.parts.every((p, i) => p === b.parts[i])
+    && a.holes.every((h, i) => h.text === b.holes[i]!.text && h.encoding === b.holes[i]!.encoding);
+}
+
+function sameRender(filled: Rendered, html: string, refs: readonly string[]): boolean {
+  const wanted = new Set(refs);
+  return joined(filled.chunks) === html && filled.refs.length === wanted.size && filled.refs.every((r) => wanted.has(r));
+}
+
+/**
+ * A copy of what a page's templates are given (route, head, body) in which `text` replaced each
+ * non-empty text not in `structural` (shapeOf visits them in the same order).
+ */
+function walk(plan: PagePlan, structural: ReadonlySet<string>, text: (value: string, path: string) => string): Pick<PagePlan, 'route' | 'head' | 'body'> {
+  // Structural texts are found as shapeOf finds them (by the tree), so both number the same texts.
+  const tree = pathTree(structural);
+  const visit = (value: unknown, path: string, node: PathTree | undefined): unknown => {
+    if (typeof value === 'string') return value === '' || node?.leaf ? value : text(value, path);
+    if (Array.isArray(value)) return value.map((item) => visit(item, `${path}[]`, node?.next.get('[]')));
+    if (value !== null && typeof value === 'object') {
+      const copy: Record<string, unknown> = {};
+      for (const k of Object.keys(value)) copy[k] = visit((value as Record<string, unknown>)[k], `${path}.${k}`, node?.next.get(k));
+      return copy;
+    }
+    return value;
+  };
+  const at = (step: string) => tree.next.get(step);
+  return { route: visit(plan.route, 'route', at('route')) as string, head: visit(plan.head, 'head', at('head')) as PagePlan['head'], body: visit(plan.body, 'body', at('body')) as PagePlan['body'] };
+}
+
+/**
+ * The texts of a page, numbered in order: equal texts share a number (the shape says which texts
+ * are equal: React preloads an image once however many times the page shows it), but for the
+ * JSON-LD, which is written as JSON whatever its texts are equal to (there a city's name is also
+ * one of the business's served cities, at a different place on each city's page).
+ */
+class Numbering {
+  readonly texts: string[] = [];
+  private readonly shared = new Map<string, number>();
+
+  number(value: string, path: string): number {
+    if (path === JSON_LD || path.startsWith(`${JSON_LD}[`) || path.startsWith(`${JSON_LD}.`)) return this.texts.push(value) - 1;
+    let n = this.shared.get(value);
+    if (n === undefined) this.shared.set(value, (n = this.texts.push(value) - 1));
+    return n;
+  }
+}
+const JSON_LD = 'head.jsonLd';
+
+/** The structural paths as a tree of their steps (an object's key, or `[]` for an array's items). */
+interface PathTree { leaf: boolean; next: Map<string, PathTree> }
+
+function pathTree(paths: ReadonlySet<string>): PathTree {
+  const root: PathTree = { leaf: false, next: new Map() };
+  for (const path of paths) {
+    let node = root;
+    for (const step of path.replace(/\[\]/g, '.[]').split('.')) {
+      let child = node.next.get(step);
+      if (!child) node.next.set(step, (child = { leaf: false, next: new Map() }));
+      node = child;
+    }
+    node.leaf = true;
+  }
+  return root;
+}
+
+/** `"key":` of each object key seen: the same few keys on every page. */
+const keyTexts = new Map<string, string>();
+
+/**
+ * The shape's key (equal texts share a number, so the key says which texts are equal) and the
+ * texts: `walk` without building paths or copies, as it is taken of every page.
+ */
+function shapeOf(plan: PagePlan, section: string, structural: PathTree): Shape {
+  const numbering = new Numbering();
+  let key = `${JSON.stringify(section)}|`;
+  // Numbering takes a path only to tell the JSON-LD's texts: the one path there is spelled here.
+  const visit = (value: unknown, node: PathTree | undefined, path: string): void => {
+    if (typeof value === 'string') {
+      if (value === '' || node?.leaf) key += `${JSON.stringify(value)},`;
+      else key += `#${numbering.number(value, path)},`;
+    } else if (Array.isArray(value)) {
+      key += '[';
+      const items = node?.next.get('[]');
+      for (const item of value) visit(item, items, path);
+      key += ']';
+    } else if (value !== null && typeof value === 'object') {
+      key += '{';
+      for (const k of Object.keys(value)) {
+        let text = keyTexts.get(k);
+        if (text === undefined) {
+          text = `${JSON.stringify(k)}:`;
+          if (keyTexts.size < 10_000) keyTexts.set(k, text);
+        }
+        key += text;
+        visit((value as Record<string, unknown>)[k], node?.next.get(k), path === 'head' && k === 'jsonLd' ? JSON_LD : path);
+      }
+      key += '}';
+    } else key += value === undefined ? 'u,' : `${JSON.stringify(value)},`;
+  };
+  visit(plan.route, structural.next.get('route'), 'route');
+  visit(plan.head, structural.next.get('head'), 'head');
+  visit(plan.body, structural.next.get('body'), 'body');
+  return { key, texts: numbering.texts };
+}
+
+/** The plan with each text replaced by `replace(its number)`. */
+function withTexts(plan: PagePlan, structural: ReadonlySet<string>, replace: (n: number) => string): PagePlan {
+  const numbering = new Numbering();
+  return { ...walk(plan, structural, (value, path) => replace(numbering.number(value, path))), file: plan.file };
+}
+
+/** The paths where the texts numbered `wanted` (all when undefined) are. */
+function pathsOf(plan: PagePlan, structural: ReadonlySet<string>, wanted: ReadonlySet<number> | undefined): string[] {
+  const numbering = new Numbering();
+  const paths: string[] = [];
+  walk(plan, structural, (value, path) => {
+    if (!wanted || wanted.has(numbering.number(value, path))) paths.push(path);
+    return value;
+  });
+  return paths;
+}

@@ -1,0 +1,106 @@
+/**
+ * City pages are drawn by React once per shape and filled in after that (generator/render/
+ * pageTemplate.ts). A visitor must never tell: every page filled in must be the very bytes React
+ * draws for it, and link to the same pages, whatever its texts hold (markup, quotes, JSON and
+ * JSON-LD breakers, a text equal to another) and whatever icon it shows.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Layout, PagePlan } from '../../contracts/pages.js';
+import { ContentSet } from '../../generator/content.js';
+import { planLayout, planPages, type PlanOptions } from '../../generator/plan/plan.js';
+import { renderTemplated, templateStats } from '../../generator/render/pageTemplate.js';
+import { renderPage } from '../../generator/render/renderPage.js';
+import { ROOT } from '../helpers/content.js';
+
+const options: PlanOptions = {
+  origin: 'https://www.example.com',
+  images: { get: () => ({ src: '/assets/img/hero.svg', width: 1600, height: 900 }) } as unknown as PlanOptions['images'],
+  assets: { css: '/assets/site.css', entry: '/assets/entry.js', font: { family: 'Inter Variable', src: '/assets/inter.woff2', weight: '400 800', faceCss: '', loader: '' } },
+  year: 2026,
+};
+
+const content = new ContentSet({ root: ROOT, contentDir: path.join(ROOT, 'content') });
+await content.readAll();
+const model = content.assemble().model!;
+const cityPlans = planPages(model, options).filter((p): p is PagePlan & { body: { kind: 'city' } } => p.body.kind === 'city');
+
+type CityPlan = (typeof cityPlans)[number];
+
+/** A city page with other texts: `edit` changes a copy. */
+function variant(base: CityPlan, edit: (plan: CityPlan) => void): CityPlan {
+  const plan = structuredClone(base);
+  edit(plan);
+  return plan;
+}
+
+const html = (chunks: readonly Buffer[]) => Buffer.concat(chunks).toString('utf8');
+
+/** Each page rendered through templates (in order, sharing them) against React's own drawing. */
+function expectSameAsReact(plans: readonly PagePlan[], layout: Layout) {
+  for (const plan of plans) {
+    const templated = renderTemplated(plan, layout);
+    const drawn = renderPage(plan, layout);
+    expect(html(templated.chunks), plan.route).toBe(html(drawn.chunks));
+    expect(new Set(templated.refs), plan.route).toEqual(new Set(drawn.refs));
+  }
+}
+
+/** A layout of its own: templates are kept per layout, so each test starts with none. */
+const freshLayout = () => planLayout(model, options);
+
+describe('city pages filled in from a template', () => {
+  it('the site\'s own cities come out as React draws them, and most are filled in, not drawn', () => {
+    expect(cityPlans.length).toBeGreaterThan(5);
+    const before = { ...templateStats };
+    // Twice: the second round has a template for every shape the first one met twice.
+    expectSameAsReact([...cityPlans, ...cityPlans], freshLayout());
+    expect(templateStats.filled - before.filled).toBeGreaterThanOrEqual(cityPlans.length);
+    expect(templateStats.refused - before.refused).toBe(0);
+  });
+
+  it('texts that HTML, JSON, JSON-LD or a script would read as code come out as React writes them', () => {
+    const base = cityPlans[0]!;
+    const tricky = [
+      'Tom & Jerry\'s "Best" <b>Clean</b>',
+      '</script><script>alert(1)</script>',
+      'Back\\slash, "quotes" and \u2028line\u2029separators',
+      'Café São Paulo 😀 — naïve',
+      'javascript:alert(1)',
+      '\uE000 0\uE002"\uE001 private-use markers',
+      '{"@graph": []} & <!-- comment -->',
+    ];
+    const plans = tricky.map((text, i) => variant(base, (p) => {
+      p.body.name = `${text} ${i}`;
+      p.head.title = `${text} | title`;
+      p.head.description = text;
+      p.body.content.tagline = text;
+      p.body.content.intro[0] = text;
+      p.body.content.faqs[0]!.answer = `${text} answer`;
+      p.route = `/locations/deep-cleaning-x-${i}-ca`;
+      p.file = `locations/deep-cleaning-x-${i}-ca.html`;
+      p.head.canonical = `https://www.example.com${p.route}`;
+    }));
+    const before = templateStats.filled;
+    expectSameAsReact([base, base, ...plans], freshLayout());
+    // Their texts repeat each other as the base's do not: a shape of their own, met twice before it
+    // is filled in. A page with a javascript: text is drawn by React (which changes such a link).
+    expect(templateStats.filled - before).toBe(plans.length - 3);
+  });
+
+  it('a text equal to another, and an icon of another service, give the page React draws', () => {
+    const base = cityPlans[0]!;
+    const layout = freshLayout();
+    const same = variant(base, (p) => {
+      // Equal texts are one text to React (it preloads one image once): the shape says which are equal.
+      p.body.content.faqs[0]!.answer = p.body.content.faqs[0]!.question;
+      p.body.content.benefits[1] = p.body.content.benefits[0]!;
+    });
+    const icons = cityPlans.flatMap((c) => c.body.related.map((r) => r.icon));
+    const otherIcon = icons.find((icon) => icon !== base.body.related[0]!.icon)!;
+    const icon = variant(base, (p) => {
+      p.body.related[0]!.icon = otherIcon;
+    });
+    expectSameAsReact([base, base, same, same, icon, icon, base], layout);
+  });
+});
