@@ -59,6 +59,8 @@ interface Template {
   page: Filling;
   /** The page's fixed strings in UTF-8: a page is written as these with its texts between them. */
   bytes: Buffer[];
+  /** Their length in all. */
+  fixedBytes: number;
   /** The page's internal links: those the same on every page, and the address attributes with texts in them. */
   refs: { fixed: string[]; attributes: Filling[] } | undefined;
 }
@@ -76,6 +78,32 @@ interface Templates {
   templates: Map<string, Template | null>;
   /** Shapes seen once: a template is made when one comes back. */
   seen: Set<string>;
+  /** Each object of a plan seen so far: the page it was first seen on, and its number. */
+  objects: WeakMap<object, { page: number; id: number }>;
+  /** The pages taken so far. */
+  pages: number;
+  /** Objects numbered so far. */
+  ids: number;
+}
+
+/**
+ * Whether an object of the plan is one an earlier page had too (the business's JSON-LD, the
+ * discount's texts: the same object on every page): then its texts are the same on every page
+ * that has it, and a template writes them as they are, the object's number standing for them
+ * in the shape. Asking again for the same page gives the same answer.
+ */
+type Shared = (value: object) => number | undefined;
+
+function sharedOf(state: Templates): Shared {
+  const page = ++state.pages;
+  return (value) => {
+    const seen = state.objects.get(value);
+    if (!seen) {
+      state.objects.set(value, { page, id: ++state.ids });
+      return undefined;
+    }
+    return seen.page < page ? seen.id : undefined;
+  };
 }
 
 /**
@@ -105,10 +133,11 @@ export function renderTemplated(plan: PagePlan, layout: Layout): Rendered {
   // A body's kind picks its template (contracts/pages.ts): drawn with a marker there, no template would be found.
   if (!state) {
     const structural = new Set(['body.kind']);
-    byLayout.set(layout, (state = { structural, tree: pathTree(structural), templates: new Map(), seen: new Set() }));
+    byLayout.set(layout, (state = { structural, tree: pathTree(structural), templates: new Map(), seen: new Set(), objects: new WeakMap(), pages: 0, ids: 0 }));
   }
   const section = currentSection(layout, plan.route);
-  const shape = shapeOf(plan, section, state.tree);
+  const shared = sharedOf(state);
+  const shape = shapeOf(plan, section, state.tree, shared);
   const template = state.templates.get(shape.key);
   if (template && !shape.texts.some((t) => JAVASCRIPT_URL.test(t))) {
     templateStats.filled++;
@@ -119,7 +148,7 @@ export function renderTemplated(plan: PagePlan, layout: Layout): Rendered {
   if (template === undefined && state.templates.size < TEMPLATES_KEPT) {
     if (state.seen.has(shape.key)) {
       state.seen.delete(shape.key);
-      makeTemplate(plan, layout, section, state, drawn);
+      makeTemplate(plan, layout, section, shared, state, drawn);
     } else {
       if (state.seen.size >= SEEN_KEPT) state.seen.clear();
       state.seen.add(shape.key);
@@ -129,11 +158,11 @@ export function renderTemplated(plan: PagePlan, layout: Layout): Rendered {
 }
 
 /** Make the template of `plan`'s shape (learning which texts are structural on the way), checked against `drawn`. */
-function makeTemplate(plan: PagePlan, layout: Layout, section: string, state: Templates, drawn: Rendered): void {
+function makeTemplate(plan: PagePlan, layout: Layout, section: string, shared: Shared, state: Templates, drawn: Rendered): void {
   // Each round either makes the template or moves at least one text into the shape.
   for (let round = 0; round < 8; round++) {
-    const shape = shapeOf(plan, section, (state.tree = pathTree(state.structural)));
-    const made = tryTemplate(plan, layout, section, state.structural, shape);
+    const shape = shapeOf(plan, section, (state.tree = pathTree(state.structural)), shared);
+    const made = tryTemplate(plan, layout, section, shared, state.structural, shape);
     if (made === 'again') continue;
     const html = joined(drawn.chunks);
     const ok = made !== 'refused' && !shape.texts.some((t) => JAVASCRIPT_URL.test(t)) && sameRender(fill(made, shape.texts), html, drawn.refs);
@@ -146,30 +175,31 @@ function makeTemplate(plan: PagePlan, layout: Layout, section: string, state: Te
 }
 
 /** A template for the shape, 'again' when some texts turned out structural (now in `structural`), or 'refused'. */
-function tryTemplate(plan: PagePlan, layout: Layout, section: string, structural: Set<string>, shape: Shape): Template | 'again' | 'refused' {
+function tryTemplate(plan: PagePlan, layout: Layout, section: string, shared: Shared, structural: Set<string>, shape: Shape): Template | 'again' | 'refused' {
   const draw = (padding: number) => {
     try {
-      const marked = withTexts(plan, structural, (i) => `${OPEN}${i}${'~'.repeat(padding && padding + (i % 3))}${MIDDLE}${PROBE}${CLOSE}`);
+      const marked = withTexts(plan, structural, shared, (i) => `${OPEN}${i}${'~'.repeat(padding && padding + (i % 3))}${MIDDLE}${PROBE}${CLOSE}`);
       return joined(renderPage(marked, layout, section).chunks);
     } catch {
       return undefined; // a template that parses a text (a URL, a number) cannot draw a marker
     }
   };
   const first = draw(0);
-  if (first === undefined) return learnCulprit(plan, structural, (tried) => withStructural(structural, tried, () => draw(0) !== undefined));
+  if (first === undefined) return learnCulprit(plan, structural, shared, (tried) => withStructural(structural, tried, () => draw(0) !== undefined));
   const page = holesOf(first, shape.texts.length);
   if (page === 'malformed') return 'refused';
   const missing = shape.texts.map((_, i) => i).filter((i) => !page.holes.some((h) => h.text === i));
   if (missing.length) {
     const before = structural.size;
-    for (const path of pathsOf(plan, structural, new Set(missing))) structural.add(path);
+    for (const path of pathsOf(plan, structural, shared, new Set(missing))) structural.add(path);
     return structural.size > before ? 'again' : 'refused';
   }
   // Markers of other lengths must land in the same places: no template may depend on a text's length.
   const second = draw(5);
   const other = second === undefined ? 'malformed' : holesOf(second, shape.texts.length);
   if (other === 'malformed' || !sameFilling(page, other)) return 'refused';
-  return { page, bytes: page.parts.map((p) => Buffer.from(p)), refs: refsOf(page) };
+  const bytes = page.parts.map((p) => Buffer.from(p));
+  return { page, bytes, fixedBytes: bytes.reduce((n, b) => n + b.length, 0), refs: refsOf(page) };
 }
 
 /** Run `f` with `extra` paths in `structural` for the time being. */
@@ -187,8 +217,8 @@ function withStructural<T>(structural: Set<string>, extra: readonly string[], f:
  * React could not draw the markers (a template looked a text up: an icon's name): the first path
  * that, made structural with those before it, lets React draw them is made structural.
  */
-function learnCulprit(plan: PagePlan, structural: Set<string>, draws: (tried: readonly string[]) => boolean): 'again' | 'refused' {
-  const paths = [...new Set(pathsOf(plan, structural, undefined))];
+function learnCulprit(plan: PagePlan, structural: Set<string>, shared: Shared, draws: (tried: readonly string[]) => boolean): 'again' | 'refused' {
+  const paths = [...new Set(pathsOf(plan, structural, shared, undefined))];
   if (!draws(paths)) return 'refused';
   let low = 0; // draws(paths.slice(0, low)) fails
   let high = paths.length; // draws(paths.slice(0, high)) succeeds
@@ -269,9 +299,20 @@ function fillIn({ parts, holes }: Filling, written: Written): string {
 
 function fill(template: Template, texts: readonly string[]): Rendered {
   const written = new Written(texts);
-  const { bytes, page: { holes } } = template;
-  const chunks: Buffer[] = [bytes[0]!];
-  for (let i = 0; i < holes.length; i++) chunks.push(Buffer.from(written.text(holes[i]!)), bytes[i + 1]!);
+  const { bytes, fixedBytes, page: { holes } } = template;
+  // One buffer of the page's length, the fixed bytes copied in and the texts encoded straight into it.
+  const holeTexts = holes.map((hole) => written.text(hole));
+  let length = fixedBytes;
+  for (const text of holeTexts) length += Buffer.byteLength(text);
+  const page = Buffer.allocUnsafe(length);
+  page.set(bytes[0]!, 0);
+  let at = bytes[0]!.length;
+  for (let i = 0; i < holes.length; i++) {
+    at += page.write(holeTexts[i]!, at);
+    page.set(bytes[i + 1]!, at);
+    at += bytes[i + 1]!.length;
+  }
+  const chunks = [page];
   let refs: string[];
   if (template.refs) {
     const found = new Set(template.refs.fixed);
@@ -297,11 +338,12 @@ function sameRender(filled: Rendered, html: string, refs: readonly string[]): bo
  * A copy of what a page's templates are given (route, head, body) in which `text` replaced each
  * non-empty text not in `structural` (shapeOf visits them in the same order).
  */
-function walk(plan: PagePlan, structural: ReadonlySet<string>, text: (value: string, path: string) => string): Pick<PagePlan, 'route' | 'head' | 'body'> {
+function walk(plan: PagePlan, structural: ReadonlySet<string>, shared: Shared, text: (value: string, path: string) => string): Pick<PagePlan, 'route' | 'head' | 'body'> {
   // Structural texts are found as shapeOf finds them (by the tree), so both number the same texts.
   const tree = pathTree(structural);
   const visit = (value: unknown, path: string, node: PathTree | undefined): unknown => {
     if (typeof value === 'string') return value === '' || node?.leaf ? value : text(value, path);
+    if (value !== null && typeof value === 'object' && shared(value) !== undefined) return value;
     if (Array.isArray(value)) return value.map((item) => visit(item, `${path}[]`, node?.next.get('[]')));
     if (value !== null && typeof value === 'object') {
       const copy: Record<string, unknown> = {};
@@ -357,50 +399,60 @@ const keyTexts = new Map<string, string>();
  * The shape's key (equal texts share a number, so the key says which texts are equal) and the
  * texts: `walk` without building paths or copies, as it is taken of every page.
  */
-function shapeOf(plan: PagePlan, section: string, structural: PathTree): Shape {
+function shapeOf(plan: PagePlan, section: string, structural: PathTree, shared: Shared): Shape {
   const numbering = new Numbering();
-  let key = `${JSON.stringify(section)}|`;
+  // Pieces joined once: a string built by += is a tree of pieces that the key's lookup flattens.
+  const key: string[] = [JSON.stringify(section), '|'];
   // Numbering takes a path only to tell the JSON-LD's texts: the one path there is spelled here.
   const visit = (value: unknown, node: PathTree | undefined, path: string): void => {
     if (typeof value === 'string') {
-      if (value === '' || node?.leaf) key += `${JSON.stringify(value)},`;
-      else key += `#${numbering.number(value, path)},`;
-    } else if (Array.isArray(value)) {
-      key += '[';
+      if (value === '' || node?.leaf) key.push(JSON.stringify(value), ',');
+      else key.push('#', String(numbering.number(value, path)), ',');
+      return;
+    }
+    if (value !== null && typeof value === 'object') {
+      const id = shared(value);
+      if (id !== undefined) {
+        key.push('@', String(id), ',');
+        return;
+      }
+    }
+    if (Array.isArray(value)) {
+      key.push('[');
       const items = node?.next.get('[]');
       for (const item of value) visit(item, items, path);
-      key += ']';
+      key.push(']');
     } else if (value !== null && typeof value === 'object') {
-      key += '{';
+      key.push('{');
       for (const k of Object.keys(value)) {
         let text = keyTexts.get(k);
         if (text === undefined) {
           text = `${JSON.stringify(k)}:`;
           if (keyTexts.size < 10_000) keyTexts.set(k, text);
         }
-        key += text;
+        key.push(text);
         visit((value as Record<string, unknown>)[k], node?.next.get(k), path === 'head' && k === 'jsonLd' ? JSON_LD : path);
       }
-      key += '}';
-    } else key += value === undefined ? 'u,' : `${JSON.stringify(value)},`;
+      key.push('}');
+    } else key.push(value === undefined ? 'u' : JSON.stringify(value), ',');
   };
   visit(plan.route, structural.next.get('route'), 'route');
   visit(plan.head, structural.next.get('head'), 'head');
   visit(plan.body, structural.next.get('body'), 'body');
-  return { key, texts: numbering.texts };
+  return { key: key.join(''), texts: numbering.texts };
 }
 
 /** The plan with each text replaced by `replace(its number)`. */
-function withTexts(plan: PagePlan, structural: ReadonlySet<string>, replace: (n: number) => string): PagePlan {
+function withTexts(plan: PagePlan, structural: ReadonlySet<string>, shared: Shared, replace: (n: number) => string): PagePlan {
   const numbering = new Numbering();
-  return { ...walk(plan, structural, (value, path) => replace(numbering.number(value, path))), file: plan.file };
+  return { ...walk(plan, structural, shared, (value, path) => replace(numbering.number(value, path))), file: plan.file };
 }
 
 /** The paths where the texts numbered `wanted` (all when undefined) are. */
-function pathsOf(plan: PagePlan, structural: ReadonlySet<string>, wanted: ReadonlySet<number> | undefined): string[] {
+function pathsOf(plan: PagePlan, structural: ReadonlySet<string>, shared: Shared, wanted: ReadonlySet<number> | undefined): string[] {
   const numbering = new Numbering();
   const paths: string[] = [];
-  walk(plan, structural, (value, path) => {
+  walk(plan, structural, shared, (value, path) => {
     if (!wanted || wanted.has(numbering.number(value, path))) paths.push(path);
     return value;
   });
