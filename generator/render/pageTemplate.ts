@@ -94,6 +94,12 @@ interface Templates {
  */
 type Shared = (value: object) => number | undefined;
 
+/**
+ * How deep in a plan objects are asked about (route, head and body are 0): the shared ones are
+ * near the top (head.jsonLd[0], body.discount), and registering every object cost more than it saved.
+ */
+const SHARED_DEPTH = 2;
+
 function sharedOf(state: Templates): Shared {
   const page = ++state.pages;
   return (value) => {
@@ -341,19 +347,19 @@ function sameRender(filled: Rendered, html: string, refs: readonly string[]): bo
 function walk(plan: PagePlan, structural: ReadonlySet<string>, shared: Shared, text: (value: string, path: string) => string): Pick<PagePlan, 'route' | 'head' | 'body'> {
   // Structural texts are found as shapeOf finds them (by the tree), so both number the same texts.
   const tree = pathTree(structural);
-  const visit = (value: unknown, path: string, node: PathTree | undefined): unknown => {
+  const visit = (value: unknown, path: string, node: PathTree | undefined, depth: number): unknown => {
     if (typeof value === 'string') return value === '' || node?.leaf ? value : text(value, path);
-    if (value !== null && typeof value === 'object' && shared(value) !== undefined) return value;
-    if (Array.isArray(value)) return value.map((item) => visit(item, `${path}[]`, node?.next.get('[]')));
+    if (value !== null && typeof value === 'object' && depth <= SHARED_DEPTH && shared(value) !== undefined) return value;
+    if (Array.isArray(value)) return value.map((item) => visit(item, `${path}[]`, node?.next.get('[]'), depth + 1));
     if (value !== null && typeof value === 'object') {
       const copy: Record<string, unknown> = {};
-      for (const k of Object.keys(value)) copy[k] = visit((value as Record<string, unknown>)[k], `${path}.${k}`, node?.next.get(k));
+      for (const k of Object.keys(value)) copy[k] = visit((value as Record<string, unknown>)[k], `${path}.${k}`, node?.next.get(k), depth + 1);
       return copy;
     }
     return value;
   };
   const at = (step: string) => tree.next.get(step);
-  return { route: visit(plan.route, 'route', at('route')) as string, head: visit(plan.head, 'head', at('head')) as PagePlan['head'], body: visit(plan.body, 'body', at('body')) as PagePlan['body'] };
+  return { route: visit(plan.route, 'route', at('route'), 0) as string, head: visit(plan.head, 'head', at('head'), 0) as PagePlan['head'], body: visit(plan.body, 'body', at('body'), 0) as PagePlan['body'] };
 }
 
 /**
@@ -404,13 +410,13 @@ function shapeOf(plan: PagePlan, section: string, structural: PathTree, shared: 
   // Pieces joined once: a string built by += is a tree of pieces that the key's lookup flattens.
   const key: string[] = [JSON.stringify(section), '|'];
   // Numbering takes a path only to tell the JSON-LD's texts: the one path there is spelled here.
-  const visit = (value: unknown, node: PathTree | undefined, path: string): void => {
+  const visit = (value: unknown, node: PathTree | undefined, path: string, depth: number): void => {
     if (typeof value === 'string') {
       if (value === '' || node?.leaf) key.push(JSON.stringify(value), ',');
       else key.push('#', String(numbering.number(value, path)), ',');
       return;
     }
-    if (value !== null && typeof value === 'object') {
+    if (value !== null && typeof value === 'object' && depth <= SHARED_DEPTH) {
       const id = shared(value);
       if (id !== undefined) {
         key.push('@', String(id), ',');
@@ -420,7 +426,7 @@ function shapeOf(plan: PagePlan, section: string, structural: PathTree, shared: 
     if (Array.isArray(value)) {
       key.push('[');
       const items = node?.next.get('[]');
-      for (const item of value) visit(item, items, path);
+      for (const item of value) visit(item, items, path, depth + 1);
       key.push(']');
     } else if (value !== null && typeof value === 'object') {
       key.push('{');
@@ -431,14 +437,14 @@ function shapeOf(plan: PagePlan, section: string, structural: PathTree, shared: 
           if (keyTexts.size < 10_000) keyTexts.set(k, text);
         }
         key.push(text);
-        visit((value as Record<string, unknown>)[k], node?.next.get(k), path === 'head' && k === 'jsonLd' ? JSON_LD : path);
+        visit((value as Record<string, unknown>)[k], node?.next.get(k), path === 'head' && k === 'jsonLd' ? JSON_LD : path, depth + 1);
       }
       key.push('}');
     } else key.push(value === undefined ? 'u' : JSON.stringify(value), ',');
   };
-  visit(plan.route, structural.next.get('route'), 'route');
-  visit(plan.head, structural.next.get('head'), 'head');
-  visit(plan.body, structural.next.get('body'), 'body');
+  visit(plan.route, structural.next.get('route'), 'route', 0);
+  visit(plan.head, structural.next.get('head'), 'head', 0);
+  visit(plan.body, structural.next.get('body'), 'body', 0);
   return { key: key.join(''), texts: numbering.texts };
 }
 
