@@ -21,13 +21,38 @@ type Schema = Record<string, unknown>;
 
 const validators = new Map<KindName, { validate: ValidateFunction; schema: Schema }>();
 
+/** The ajv every validator is compiled with, here or ahead of time (`extra`: standalone code's options). */
+export function contentAjv(extra: ConstructorParameters<typeof Ajv2020>[0] = {}): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, strict: false, ...extra });
+  (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+  return ajv;
+}
+
+/**
+ * Validators compiled ahead of time (`npm run schemas`, generator/schemasWrite.ts), each with the
+ * JSON text of the schema it was compiled from: compiling them here took a build about a second.
+ */
+export interface PrecompiledValidators {
+  validators: Partial<Record<KindName, ValidateFunction>>;
+  schemaTexts: Partial<Record<KindName, string>>;
+}
+
+let precompiled: PrecompiledValidators | undefined;
+
+/** Validate with these where they were compiled from the schemas of today's model (the build does; the browser compiles its own). */
+export function usePrecompiledValidators(given: PrecompiledValidators): void {
+  precompiled = given;
+  validators.clear();
+}
+
 function validatorFor(kind: KindName) {
   let entry = validators.get(kind);
   if (!entry) {
-    const ajv = new Ajv2020({ allErrors: true, strict: false });
-    (addFormats as unknown as (a: Ajv2020) => void)(ajv);
     const schema = jsonSchemaOf(kinds[kind]);
-    entry = { validate: ajv.compile(schema), schema };
+    const ready = precompiled?.validators[kind];
+    // A model changed since `npm run schemas`: its validator is compiled here, never an older one used.
+    const current = ready && precompiled!.schemaTexts[kind] === JSON.stringify(schema);
+    entry = { validate: current ? ready : contentAjv().compile(schema), schema };
     validators.set(kind, entry);
   }
   return entry;
