@@ -4,8 +4,9 @@
  * the same), and React's render was most of a page's processor time.
  *
  * A page's shape is its plan with every non-empty text taken out: the keys, the numbers, the
- * lengths of the lists, which texts are empty, which texts are equal to which, the header's
- * section. The first time a shape comes back, the page is drawn with a marker in place of each
+ * lengths of the lists, which texts are empty, which texts are equal to which (but in the JSON-LD),
+ * the header's section; an object an earlier page had too (the business's JSON-LD) stands in it
+ * whole, its texts written into the template as they are. The first time a shape comes back, the page is drawn with a marker in place of each
  * text; where each marker lands in the HTML, and how it was written there (as HTML text or
  * attribute, inside JSON, inside JSON-LD, as it is), is the template. A text whose marker does not
  * come out whole (a template that reads it rather than shows it) is part of the shape from then
@@ -14,6 +15,7 @@
  * drawn by React every time.
  */
 import type { Layout, PagePlan } from '../../contracts/pages.js';
+import { escapeJsonLd } from '../../templates/components/JsonLd.js';
 import { currentSection } from '../../templates/layout/Header.js';
 import { ADDRESS_ATTRIBUTE, addAttributeRefs, internalRefs, renderPage } from './renderPage.js';
 
@@ -31,17 +33,12 @@ const HTML_ESCAPES: Record<string, string> = { '"': '&quot;', "'": '&#x27;', '&'
 // Each tests first: most texts have nothing to escape, and a replace copies the text.
 const html = (v: string): string => (/["'&<>]/.test(v) ? v.replace(/["'&<>]/g, (c) => HTML_ESCAPES[c]!) : v);
 const json = (v: string): string => (/["\\\u0000-\u001f\ud800-\udfff]/.test(v) ? JSON.stringify(v).slice(1, -1) : v);
-const JSON_LD_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 /** How a text comes out where a template puts it: the ways the templates write texts. */
 const ENCODERS = {
   html,
   raw: (v: string) => v,
   json,
-  // templates/components/JsonLd.tsx
-  jsonLd: (v: string) => {
-    const text = json(v);
-    return /[<>&\u2028\u2029]/.test(text) ? text.replace(/[<>&\u2028\u2029]/g, (c) => JSON_LD_ESCAPES[c]!) : text;
-  },
+  jsonLd: (v: string) => escapeJsonLd(json(v)),
   // an island's props: JSON in an HTML attribute
   jsonInHtml: (v: string) => html(json(v)),
 } satisfies Record<string, (v: string) => string>;

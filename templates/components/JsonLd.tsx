@@ -3,15 +3,17 @@
 /** Nodes already written, by identity: the business node is the same object on every page of a batch. */
 const written = new WeakMap<object, string>();
 
+const ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
+/** JSON made safe inside a script element: what could end it or start markup, as JSON escapes. */
+export function escapeJsonLd(json: string): string {
+  return /[<>&\u2028\u2029]/.test(json) ? json.replace(/[<>&\u2028\u2029]/g, (c) => ESCAPES[c]!) : json;
+}
+
 function serializeNode(node: object): string {
   let json = written.get(node);
   if (json === undefined) {
-    json = JSON.stringify(node)
-      .replace(/</g, '\\u003c')
-      .replace(/>/g, '\\u003e')
-      .replace(/&/g, '\\u0026')
-      .replace(/\u2028/g, '\\u2028')
-      .replace(/\u2029/g, '\\u2029');
+    json = escapeJsonLd(JSON.stringify(node));
     written.set(node, json);
   }
   return json;
