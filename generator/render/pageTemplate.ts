@@ -96,13 +96,18 @@ type Shared = (value: object) => number | undefined;
  * near the top (head.jsonLd[0], body.discount), and registering every object cost more than it saved.
  */
 const SHARED_DEPTH = 2;
+/** The pages whose objects are registered, to be known again on later pages. */
+const REGISTERING_PAGES = 16;
 
 function sharedOf(state: Templates): Shared {
   const page = ++state.pages;
+  // What every page shares is on the first pages already; registering the objects of all 25,000
+  // pages of a worker cost it most of a second.
+  const registering = page <= REGISTERING_PAGES;
   return (value) => {
     const seen = state.objects.get(value);
     if (!seen) {
-      state.objects.set(value, { page, id: ++state.ids });
+      if (registering) state.objects.set(value, { page, id: ++state.ids });
       return undefined;
     }
     return seen.page < page ? seen.id : undefined;
