@@ -1,5 +1,6 @@
 /**
- * The only script a page loads (type=module at the end of <body>, so it never blocks first paint).
+ * The only script a page loads (type=module, added by the inline loader once the page has painted:
+ * templates/layout/Document.tsx, src/scripts/font-loader.js).
  * It finds the server-rendered islands (templates/components/Island.tsx) and hydrates each one
  * when its data-hydrate condition is met:
  *   idle        - when the browser is idle (requestIdleCallback, setTimeout fallback)
