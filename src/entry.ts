@@ -1,5 +1,6 @@
 /**
- * The only script a page loads (type=module at the end of <body>, so it never blocks first paint).
+ * The only script a page loads (type=module, added by the inline loader once the page has painted:
+ * templates/layout/Document.tsx, src/scripts/font-loader.js).
  * It finds the server-rendered islands (templates/components/Island.tsx) and hydrates each one
  * when its data-hydrate condition is met:
  *   idle        - when the browser is idle (requestIdleCallback, setTimeout fallback)
@@ -82,13 +83,14 @@ function start(el: HTMLElement): void {
 
   let started: Promise<void> | undefined;
   let heldForm: HTMLFormElement | undefined;
-  const onSubmit = (event: Event) => {
+  const onSubmit = (event: Event, form = event.target) => {
     // Not hydrated yet: never let the browser post the form natively; submit it after hydration.
     event.preventDefault();
-    if (event.target instanceof HTMLFormElement) heldForm = event.target;
+    if (form instanceof HTMLFormElement) heldForm = form;
     run();
   };
   el.addEventListener('submit', onSubmit, true);
+  if (held && el.contains(held)) onSubmit(new Event('submit', { cancelable: true }), held);
 
   function run(): void {
     started ??= hydrate(el, name as IslandName).then(
@@ -121,5 +123,13 @@ function start(el: HTMLElement): void {
     }
   });
 }
+
+// The inline loader (src/scripts/font-loader.js) held the forms submitted before this script ran:
+// from here on each island holds its own, and a form the loader held is sent once its island is up.
+declare global {
+  var heldSubmit: (((event: Event) => void) & { form?: HTMLFormElement }) | undefined;
+}
+const held = globalThis.heldSubmit?.form;
+if (globalThis.heldSubmit) removeEventListener('submit', globalThis.heldSubmit, true);
 
 for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) start(el);

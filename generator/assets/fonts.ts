@@ -10,7 +10,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { createFontStack } from '@capsizecss/core';
 import type { WebFont } from '../../contracts/pages.js';
 import { writeAtomic } from '../cache.js';
 
@@ -22,21 +21,52 @@ export const WEIGHTS = { min: 400, max: 800 };
 export const FAMILY = 'Inter Variable';
 
 /**
- * The fallback family of templates/styles/site.css's --font-sans: Arial scaled to Inter's width
- * and line box (metrics from @capsizecss/metrics 4.3, latin widths), so text barely moves when
- * Inter replaces it. Where there is no Arial, a font drawn to its metrics (Liberation Sans, Arimo)
- * or Android's Roboto, within 0.3% of it, stands in.
+ * The fallback family of templates/styles/site.css's --font-sans: Arial drawn to Inter's line box
+ * and, weight by weight, to the width Inter's text takes, so that the text keeps its lines when
+ * Inter replaces it after the first paint (a rewrapped line moves what follows: layout shift).
+ * Where there is no Arial, a font drawn to its metrics (Liberation Sans, Arimo) or Android's
+ * Roboto stands in.
+ *
+ * One size-adjust for every weight (Arial's and Inter's average widths of English text, from
+ * @capsizecss/metrics) left this site's regular text 0.35% wider than in Inter and its bold 1.3-2.1%
+ * narrower (Inter widens with weight, Arial's synthetic bold does not), and one text differs from
+ * the average by up to 1% more: the intro of /locations took six lines on a phone where Inter takes
+ * five (CLS 0.024). Each weight now has its own face, the bold ones Arial Bold (no synthetic bold).
+ * Their size-adjust: first what the site's own text measures, weight by weight, in Inter against
+ * Liberation Sans (Arial's metric twin; canvas measureText in Chromium, every text of the six key
+ * pages: 1.0666, 1.0834, 1.0145, 1.0189, 1.0327), then moved by at most 0.7% to where the first
+ * screens of those pages shift least as Inter swaps in (the browser's layout-shift entries, in
+ * Chromium at 320-440 px wide every 8 px, 412, 768 and 1280 px: 24 page widths of 126 shift by
+ * 0.0005 or more, against 37 with the measured values). A rewrap cannot be ruled out everywhere:
+ * a fallback only approaches Inter's widths, and texts pull apart (at Lighthouse's 412 px the
+ * intro of /locations keeps its five lines only with a regular scale up to 1.0610, the intro of
+ * /checklist its line breaks only from 1.0620: there a line's words change and the centred lines
+ * move sideways, CLS 0.002). tests/browser/font-fallback.test.ts holds the key pages at 412 px;
+ * re-fit when their texts change much.
  */
 export const FALLBACK_FAMILY = 'Inter Fallback';
-const INTER_METRICS = { familyName: FAMILY, ascent: 1984, descent: -494, lineGap: 0, unitsPerEm: 2048, xWidthAvg: 978 };
-const ARIAL_METRICS = { familyName: 'Arial', ascent: 1854, descent: -434, lineGap: 67, unitsPerEm: 2048, xWidthAvg: 913 };
-const FALLBACK_LOCALS = ['Arial', 'ArialMT', 'Liberation Sans', 'LiberationSans', 'Arimo', 'Roboto', 'Roboto-Regular'];
+const INTER_METRICS = { ascent: 1984, descent: -494, lineGap: 0, unitsPerEm: 2048 };
+const REGULAR_LOCALS = ['Arial', 'ArialMT', 'Liberation Sans', 'LiberationSans', 'Arimo', 'Roboto', 'Roboto-Regular'];
+const BOLD_LOCALS = ['Arial Bold', 'Arial-BoldMT', 'Liberation Sans Bold', 'LiberationSans-Bold', 'Arimo Bold', 'Arimo-Bold', 'Roboto Bold', 'Roboto-Bold'];
+/** Per weight the site uses (WEIGHTS): the face that stands in, and its scale (about Inter's width over its own at one size). */
+export const FALLBACK_FACES = [
+  { weight: 400, locals: REGULAR_LOCALS, sizeAdjust: 1.0591 },
+  { weight: 500, locals: REGULAR_LOCALS, sizeAdjust: 1.0864 },
+  { weight: 600, locals: BOLD_LOCALS, sizeAdjust: 1.0265 },
+  { weight: 700, locals: BOLD_LOCALS, sizeAdjust: 1.0189 },
+  { weight: 800, locals: BOLD_LOCALS, sizeAdjust: 1.0297 },
+] as const;
 
-/** The fallback's @font-face, for the stylesheet (Inter's own is added by the page). */
+const percent = (n: number) => `${Number((n * 100).toFixed(4))}%`;
+
+/** The fallback's @font-face rules, for the stylesheet (Inter's own is added by the page). */
 export function fallbackFontFace(): string {
-  const face = createFontStack([INTER_METRICS, ARIAL_METRICS], { fontFaceFormat: 'styleObject' }).fontFaces[0]!['@font-face'];
-  const src = FALLBACK_LOCALS.map((name) => `local("${name}")`).join(',');
-  return `@font-face{font-family:"${FALLBACK_FAMILY}";src:${src};ascent-override:${face.ascentOverride};descent-override:${face.descentOverride};line-gap-override:${face.lineGapOverride};size-adjust:${face.sizeAdjust}}`;
+  return FALLBACK_FACES.map(({ weight, locals, sizeAdjust }) => {
+    // Inter's ascent and descent, in the scaled face's em (as @capsizecss/core computes them).
+    const em = INTER_METRICS.unitsPerEm * sizeAdjust;
+    const src = locals.map((name) => `local("${name}")`).join(',');
+    return `@font-face{font-family:"${FALLBACK_FAMILY}";font-weight:${weight};src:${src};ascent-override:${percent(INTER_METRICS.ascent / em)};descent-override:${percent(-INTER_METRICS.descent / em)};line-gap-override:0%;size-adjust:${percent(sizeAdjust)}}`;
+  }).join('');
 }
 
 export interface FontAsset {

@@ -3,7 +3,8 @@ import type { Layout as Chrome, PageHead } from '../../contracts/pages.js';
 import { JsonLd } from '../components/JsonLd.js';
 
 /**
- * The whole HTML document of a page. `scripts` are the page's external scripts, in order; `header`
+ * The whole HTML document of a page. `scripts` are the page's external scripts, started after
+ * the first paint; `header`
  * and `footer` are the site's Header and Footer, which render draws once per build and reuses;
  * `preloads`, the preload links React derived from the page's content (its eager images).
  */
@@ -56,8 +57,14 @@ export function Document({ head, chrome, preloads, header, footer, children, scr
         {header}
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">{children}</main>
         {footer}
-        {/* Nothing the first paint needs: low priority leaves a phone's bandwidth to the CSS and the hero. */}
-        {scripts.map((src) => <script key={src} type="module" src={src} fetchPriority="low" />)}
+        {/* Nothing the first paint needs: the inline loader (src/scripts/font-loader.js) adds them
+            once the page has painted; as plain deferred scripts they would run before the paint,
+            which then waits for them. Low priority leaves the bandwidth to the hero and the font. */}
+        {scripts.length > 0 && (
+          <template id="page-scripts">
+            {scripts.map((src) => <script key={src} type="module" src={src} fetchPriority="low" />)}
+          </template>
+        )}
       </body>
     </html>
   );

@@ -271,6 +271,22 @@ describe('contact form (/contact)', () => {
     expect(inserts.map((i) => (i.body as { email: string }).email)).toEqual(['ada@example.com']);
     expect(page.url()).toBe(`${site.url}/contact`);
   });
+
+  it('submits what was sent before the page script itself ran (the inline loader holds it)', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => { release = r; });
+    // The page script starts after the first paint (src/scripts/font-loader.js): until it runs, nothing else holds the form.
+    await page.route('**/assets/entry-*.js', async (route) => { await gate; await route.continue(); });
+    const inserts = capture('/rest/v1/leads');
+    await page.goto(`${site.url}/contact`);
+    await fill(valid);
+    await submit().click();
+    expect(page.url()).toBe(`${site.url}/contact`);
+    release();
+    await page.locator('[data-toast="default"]').waitFor();
+    expect(inserts.map((i) => (i.body as { email: string }).email)).toEqual(['ada@example.com']);
+    expect(page.url()).toBe(`${site.url}/contact`);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

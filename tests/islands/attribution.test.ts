@@ -40,7 +40,7 @@ class Browser {
   open(address: string, ms: number, referrer = ''): void {
     const url = new URL(address, ORIGIN);
     runInNewContext(readFileSync('src/scripts/font-loader.js', 'utf8'), {
-      location: url, document: { referrer, currentScript: { dataset: {} } },
+      location: url, document: { referrer, currentScript: { dataset: {} } }, addEventListener() {},
       sessionStorage: this.session, localStorage: this.local, URL, URLSearchParams, Date: clockAt(ms),
     });
   }
@@ -116,7 +116,7 @@ describe('first and last touch', () => {
     const blocked = { get localStorage(): Storage { throw new DOMException('The operation is insecure.', 'SecurityError'); },
       get sessionStorage(): Storage { throw new DOMException('The operation is insecure.', 'SecurityError'); } };
     expect(() => runInNewContext(readFileSync('src/scripts/font-loader.js', 'utf8'), Object.defineProperties(
-      { location: new URL(AD, ORIGIN), document: { referrer: '', currentScript: { dataset: {} } }, URL, URLSearchParams },
+      { location: new URL(AD, ORIGIN), document: { referrer: '', currentScript: { dataset: {} } }, URL, URLSearchParams, addEventListener() {} },
       Object.getOwnPropertyDescriptors(blocked)))).not.toThrow();
     vi.stubGlobal('window', blocked);
     expect(Object.values(currentAttribution(new Date(START))).every((v) => v === null)).toBe(true);

@@ -63,10 +63,10 @@ const blockedStorage = {
   get sessionStorage(): Storage { throw new DOMException('The operation is insecure.', 'SecurityError'); },
 };
 
-/** Runs src/scripts/font-loader.js as a page at `pathname` would (no FontFace API: it stops after noting the page). */
+/** Runs src/scripts/font-loader.js as a page at `pathname` would (no FontFace API nor paint timing: it stops after noting the page and waiting for its load). */
 function runFontLoader(globals: object, pathname: string): void {
   const source = readFileSync('src/scripts/font-loader.js', 'utf8');
-  runInNewContext(source, withGlobals(globals, { location: { pathname }, document: { currentScript: { dataset: {} } } }));
+  runInNewContext(source, withGlobals(globals, { location: { pathname }, document: { currentScript: { dataset: {} } }, addEventListener() {} }));
 }
 
 describe('the visit as the forms see it', () => {
