@@ -128,7 +128,7 @@ const TEMPLATES_KEPT = 200;
 
 const byLayout = new WeakMap<Layout, Templates>();
 
-/** What renderTemplated did, for the tests and GENERATOR_TIMINGS. */
+/** What renderTemplated did in this thread (the tests read it). */
 export const templateStats = { filled: 0, drawn: 0, made: 0, refused: 0 };
 
 /**
