@@ -11,10 +11,10 @@ import { ParseCache } from './parseCache.js';
 import { decodeUtf8 } from '../contracts/validate/encoding.js';
 import { ContentErrors, sortErrors } from '../contracts/validate/errors.js';
 import * as compiledValidators from '../contracts/validate/compiledValidators.js';
-import { usePrecompiledValidators, validateDoc, type PrecompiledValidators, type Validated } from '../contracts/validate/schema.js';
+import { usePrecompiledValidators, validateDoc, type Validated } from '../contracts/validate/schema.js';
 
 // Compiled by `npm run schemas`: the build does not compile ajv's validators again (about a second).
-usePrecompiledValidators({ validators: compiledValidators as unknown as PrecompiledValidators['validators'], schemaTexts: compiledValidators.schemaTexts });
+usePrecompiledValidators(compiledValidators);
 
 /** How long the content stage keeps the event loop at most before letting other work run. */
 const YIELD_EVERY_MS = 10;

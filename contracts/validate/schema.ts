@@ -39,9 +39,13 @@ export interface PrecompiledValidators {
 
 let precompiled: PrecompiledValidators | undefined;
 
-/** Validate with these where they were compiled from the schemas of today's model (the build does; the browser compiles its own). */
-export function usePrecompiledValidators(given: PrecompiledValidators): void {
-  precompiled = given;
+/**
+ * Validate with these where they were compiled from the schemas of today's model (the build does,
+ * given the module compiledValidators.ts; the browser compiles its own).
+ */
+export function usePrecompiledValidators(given: PrecompiledValidators | ({ schemaTexts: PrecompiledValidators['schemaTexts'] } & Record<string, unknown>)): void {
+  // The generated module's exports are the validators by kind, beside their schema texts.
+  precompiled = 'validators' in given ? given as PrecompiledValidators : { validators: given as PrecompiledValidators['validators'], schemaTexts: given.schemaTexts };
   validators.clear();
 }
 
@@ -51,7 +55,7 @@ function validatorFor(kind: KindName) {
     const schema = jsonSchemaOf(kinds[kind]);
     const ready = precompiled?.validators[kind];
     // A model changed since `npm run schemas`: its validator is compiled here, never an older one used.
-    const current = ready && precompiled!.schemaTexts[kind] === JSON.stringify(schema);
+    const current = ready && precompiled?.schemaTexts[kind] === JSON.stringify(schema);
     entry = { validate: current ? ready : contentAjv().compile(schema), schema };
     validators.set(kind, entry);
   }

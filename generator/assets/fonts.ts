@@ -45,11 +45,11 @@ export const FAMILY = 'Inter Variable';
  * re-fit when their texts change much.
  */
 export const FALLBACK_FAMILY = 'Inter Fallback';
-const INTER_METRICS = { ascent: 1984, descent: -494, lineGap: 0, unitsPerEm: 2048 };
+const INTER_METRICS = { ascent: 1984, descent: -494, unitsPerEm: 2048 };
 const REGULAR_LOCALS = ['Arial', 'ArialMT', 'Liberation Sans', 'LiberationSans', 'Arimo', 'Roboto', 'Roboto-Regular'];
 const BOLD_LOCALS = ['Arial Bold', 'Arial-BoldMT', 'Liberation Sans Bold', 'LiberationSans-Bold', 'Arimo Bold', 'Arimo-Bold', 'Roboto Bold', 'Roboto-Bold'];
 /** Per weight the site uses (WEIGHTS): the face that stands in, and its scale (about Inter's width over its own at one size). */
-export const FALLBACK_FACES = [
+const FALLBACK_FACES = [
   { weight: 400, locals: REGULAR_LOCALS, sizeAdjust: 1.0591 },
   { weight: 500, locals: REGULAR_LOCALS, sizeAdjust: 1.0864 },
   { weight: 600, locals: BOLD_LOCALS, sizeAdjust: 1.0265 },
@@ -62,7 +62,7 @@ const percent = (n: number) => `${Number((n * 100).toFixed(4))}%`;
 /** The fallback's @font-face rules, for the stylesheet (Inter's own is added by the page). */
 export function fallbackFontFace(): string {
   return FALLBACK_FACES.map(({ weight, locals, sizeAdjust }) => {
-    // Inter's ascent and descent, in the scaled face's em (as @capsizecss/core computes them).
+    // Inter's ascent and descent, in the scaled face's em (capsize's formula); Inter has no line gap.
     const em = INTER_METRICS.unitsPerEm * sizeAdjust;
     const src = locals.map((name) => `local("${name}")`).join(',');
     return `@font-face{font-family:"${FALLBACK_FAMILY}";font-weight:${weight};src:${src};ascent-override:${percent(INTER_METRICS.ascent / em)};descent-override:${percent(-INTER_METRICS.descent / em)};line-gap-override:0%;size-adjust:${percent(sizeAdjust)}}`;

@@ -87,11 +87,6 @@ export class PlanContext {
     return this.origin + (route === '/' ? '/' : route);
   }
 
-  /** An image's absolute URL as the page at `route` shares it (og:image). */
-  shareImage(src: string, route: string): string {
-    return new URL(src, this.url(route)).href;
-  }
-
   /**
    * An image as a page refers to it. The pre-blurred copy (3 KB of base64) only where a hero starts
    * blurred: carried in 10,000 city plans, it made every page key and worker message larger.
@@ -105,7 +100,10 @@ export class PlanContext {
 
   /** A page head; its JSON-LD is the business and the web page unless `extra` says otherwise. */
   head(route: string, title: string, description: string, extra: Partial<PageHead> = {}): PageHead {
-    return { title, description, canonical: this.url(route), jsonLd: [this.business, webPage(title, description, this.url(route))], ...extra };
+    const canonical = this.url(route);
+    const head = { title, description, canonical, jsonLd: [this.business, webPage(title, description, canonical)], ...extra };
+    // og:image is shared as an absolute URL, the picture's address read from the page's.
+    return extra.ogImage ? { ...head, ogImage: new URL(extra.ogImage, canonical).href } : head;
   }
 
   page(route: string, head: PageHead, body: PageBody): PagePlan {

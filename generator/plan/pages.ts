@@ -22,7 +22,7 @@ function isoDate(shown: string): string {
 const home: Planner = (ctx) => {
   const { site, services, home: h, forms } = ctx.model;
   const hero = ctx.image(h.hero.image, { blurred: true });
-  return [ctx.page(ROUTES.home, ctx.head(ROUTES.home, h.seo.title, h.seo.description, { preloadImage: hero, ogImage: ctx.shareImage(hero.src, ROUTES.home) }), {
+  return [ctx.page(ROUTES.home, ctx.head(ROUTES.home, h.seo.title, h.seo.description, { preloadImage: hero, ogImage: hero.src }), {
     kind: 'home', home: h, claims: site.claims, stats: site.stats.home, services: services.map((s) => ctx.serviceCard(s)), reviews: ctx.reviews,
     discount: forms.discount, heroImage: hero, aboutImage: ctx.image(h.about.image), labels: site.labels,
   })];
@@ -143,7 +143,7 @@ const servicePages: Planner = (ctx) => {
     const crumbs = [ctx.homeCrumb, { name: site.navigation.primary[0]?.label ?? 'Services', href: ROUTES.services }, { name: s.name, href: s.route }];
     const hero = ctx.image(s.hero.image);
     return ctx.page(s.route, ctx.head(s.route, s.seo.title, s.seo.description, {
-      preloadImage: hero, ogImage: ctx.shareImage(hero.src, s.route),
+      preloadImage: hero, ogImage: hero.src,
       jsonLd: [ctx.business, service(s.name, s.summary, ctx.url(s.route), ctx.origin, areaServed), breadcrumbs(crumbs, ctx.origin)],
     }), {
       kind: 'service', service: s, heroImage: hero, servedCities: shown, ...moreCities,
@@ -181,11 +181,12 @@ export function cityPagePlanner(ctx: PlanContext): (city: CityEntry) => PagePlan
     const hero = ctx.image(city.page.heroImage ?? defaultHeroImage);
     const crumbs = [ctx.homeCrumb, { name: locations.heading, href: ROUTES.locations }, { name: city.name, href: city.route }];
     const description = city.page.seoDescription;
+    const canonical = ctx.url(city.route);
     return ctx.page(city.route, {
-      title: texts.seoTitle, description, canonical: ctx.url(city.route), preloadImage: hero, ogImage: ctx.shareImage(hero.src, city.route),
+      title: texts.seoTitle, description, canonical, preloadImage: hero, ogImage: new URL(hero.src, canonical).href,
       jsonLd: [
         ctx.business,
-        service(texts.heroHeading, description, ctx.url(city.route), ctx.origin, [city.name]),
+        service(texts.heroHeading, description, canonical, ctx.origin, [city.name]),
         breadcrumbs(crumbs, ctx.origin),
       ],
     }, {

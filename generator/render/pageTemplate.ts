@@ -173,7 +173,7 @@ function makeTemplate(plan: PagePlan, layout: Layout, section: string, shared: S
     const made = tryTemplate(plan, layout, section, shared, state.structural, shape);
     if (made === 'again') continue;
     const html = joined(drawn.chunks);
-    const ok = made !== 'refused' && !shape.texts.some((t) => JAVASCRIPT_URL.test(t)) && sameRender(fill(made, shape.texts), html, drawn.refs);
+    const ok = made !== 'refused' && sameRender(fill(made, shape.texts), html, drawn.refs);
     state.templates.set(shape.key, ok ? made : null);
     if (ok) templateStats.made++;
     else templateStats.refused++;

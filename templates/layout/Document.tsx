@@ -3,10 +3,10 @@ import type { Layout as Chrome, PageHead } from '../../contracts/pages.js';
 import { JsonLd } from '../components/JsonLd.js';
 
 /**
- * The whole HTML document of a page. `scripts` are the page's external scripts, started after
- * the first paint; `header`
- * and `footer` are the site's Header and Footer, which render draws once per build and reuses;
- * `preloads`, the preload links React derived from the page's content (its eager images).
+ * The whole HTML document of a page. `scripts` are the page's external scripts, kept in a
+ * <template> that the inline loader (src/scripts/font-loader.js) starts after the first paint;
+ * `header` and `footer` are the site's Header and Footer, which render draws once per build and
+ * reuses; `preloads`, the preload links React derived from the page's content (its eager images).
  */
 export function Document({ head, chrome, preloads, header, footer, children, scripts }: {
   head: PageHead;

@@ -14,7 +14,7 @@ import { ROOT } from '../helpers/content.js';
 
 const blankCity = { file: 'content/cities/x.yaml', kind: 'city' as const, slug: 'x', yaml: 'name: ""\n', lineOffset: 0, data: { name: '' } };
 const acceptAll = Object.assign(() => true, { errors: null }) as unknown as NonNullable<PrecompiledValidators['validators']['city']>;
-const restore = () => usePrecompiledValidators({ validators: committed as unknown as PrecompiledValidators['validators'], schemaTexts: committed.schemaTexts });
+const restore = () => usePrecompiledValidators(committed);
 
 describe('validators compiled ahead of time', () => {
   afterEach(restore);
