@@ -1,4 +1,4 @@
-/** The one command-line entry: build, check, content-gate, start, dev, new-city, leads, staff, schemas, doctor, lead-probe, telegram. */
+/** The one command-line entry: build, check, content-gate, start, dev, new-city, leads, staff, schemas, prebuilt, doctor, lead-probe, telegram. */
 import '../generator/env.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,8 +89,14 @@ async function main(argv: string[]): Promise<number> {
       console.log(changed.length ? `Wrote ${changed.join(', ')}` : 'Schemas are up to date.');
       return 0;
     }
+    case 'prebuilt': {
+      const { writePrebuilt } = await import('../generator/prebuiltWrite.js');
+      const { written, removed } = await writePrebuilt(root, contentDirFromEnv());
+      console.log(written.length || removed.length ? [...written.map((f) => `Wrote ${f}`), ...removed.map((f) => `Removed ${f}`)].join('\n') : 'prebuilt/ is up to date.');
+      return 0;
+    }
     default:
-      console.error(`Unknown command "${command}". Use build, check, content-gate, start, dev, new-city, leads, staff, schemas, doctor, lead-probe or telegram.`);
+      console.error(`Unknown command "${command}". Use build, check, content-gate, start, dev, new-city, leads, staff, schemas, prebuilt, doctor, lead-probe or telegram.`);
       return 2;
   }
 }

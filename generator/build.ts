@@ -13,7 +13,7 @@ import type { ValidDoc } from '../contracts/documents.js';
 import type { ImageRef, Layout, PagePlan, WrittenPage } from '../contracts/pages.js';
 import { fallbackFontFace } from './assets/fonts.js';
 import { contentHash } from './assets/hash.js';
-import { listImages } from './assets/images.js';
+import { imageDirs, listImages } from './assets/images.js';
 import { CacheKey } from './cache.js';
 import { bundleIslandsCached, compileCss, loadFont, processImages } from './assets/fromCache.js';
 import type { CityBatchResult, CitySetup } from './cityPages.js';
@@ -263,7 +263,7 @@ export class Pipeline {
     await mkdir(path.join(outDir, 'assets', 'img'), { recursive: true });
     const backOffice = !opts.skipIslands && !opts.backOfficeAfter;
     const [images, font, css, islands, scripts, staticFiles, admin, inbox] = await settleAll([
-      listImages(contentDir).then((names) => processImages(contentDir, path.join(root, '.cache', 'images'), names)),
+      listImages(contentDir).then((names) => processImages(contentDir, imageDirs(root), names)),
       loadFont(root),
       compileCss(root, fallbackFontFace()),
       opts.skipIslands ? undefined : bundleIslandsCached({

@@ -11,7 +11,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { WebFont } from '../../contracts/pages.js';
-import { writeAtomic } from '../cache.js';
+import { CacheKey, writeAtomic } from '../cache.js';
+import { assetDirs, packageVersions, type AssetDirs } from './prebuilt.js';
 
 const require = createRequire(import.meta.url);
 /** What the file holds: no unicode-range is declared, since a character it lacks falls back all the same. */
@@ -86,6 +87,19 @@ function rangeText(range: string): string {
 }
 
 export const fontSource = () => require.resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2');
+
+/** The cut's file name in its folder. */
+export const FONT_FILE = 'inter-latin.woff2';
+
+/**
+ * Where the cut of this source, range, weights and subsetter is (prebuilt/font/<key>/, then
+ * .cache/font/<key>/): the key is everything the bytes depend on, the packages that cut and
+ * compress by their versions.
+ */
+export function fontDirs(root: string, source: Uint8Array): AssetDirs {
+  const key = new CacheKey().add(source, LATIN_RANGE, JSON.stringify(WEIGHTS), packageVersions(['subset-font', 'harfbuzzjs', 'fontverter', 'wawoff2'])).digest(24);
+  return assetDirs(root, 'font', key);
+}
 
 /** Cut the font to the latin range and the weights used, into `cached` (run outside the build, on a thread of the asset helper, by loadFont, fromCache.ts). */
 export async function subsetFontInto(source: string, cached: string): Promise<void> {

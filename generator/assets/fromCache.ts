@@ -12,11 +12,12 @@ import path from 'node:path';
 import { CacheKey, cachedOutput } from '../cache.js';
 import type { ImageRef } from '../../contracts/pages.js';
 import { cacheFileOf } from './css.js';
-import { FAMILY, fontSource, LATIN_RANGE, WEIGHTS, type FontAsset } from './fonts.js';
+import { FAMILY, FONT_FILE, fontDirs, fontSource, WEIGHTS, type FontAsset } from './fonts.js';
 import { contentHash } from './hash.js';
 import { cacheOnly, describeImages } from './images.js';
 import type { IslandBundleOptions, IslandBundle } from './islands.js';
 import { runInOwnProcess } from './ownProcess.js';
+import type { AssetDirs } from './prebuilt.js';
 
 function inputDigest(opts: IslandBundleOptions): string {
   return new CacheKey()
@@ -50,16 +51,15 @@ export async function compileCss(root: string, fontFaceCss: string): Promise<str
 let font: Promise<FontAsset> | undefined;
 
 /**
- * The font file and how pages add it. Subsetting takes ~0.5 s, more than a whole
- * warm build's assets: the result is kept in .cache/font/, keyed by the source file, the cut and
- * the lockfile.
+ * The font file and how pages add it. Cutting it takes about 2 s of processor time: the cut is
+ * committed in prebuilt/font/ (prebuilt.ts), else kept in .cache/font/ once made.
  */
 export function loadFont(root: string): Promise<FontAsset> {
   font ??= (async () => {
     const source = await readFile(fontSource());
-    const key = new CacheKey().add(source, LATIN_RANGE, JSON.stringify(WEIGHTS)).lockfile(root).digest(32);
-    const cached = path.join(root, '.cache', 'font', `${key}.woff2`);
-    const bytes: Buffer = await readFile(cached).catch(async () => {
+    const dirs = fontDirs(root, source);
+    const cached = path.join(dirs.cache, FONT_FILE);
+    const bytes: Buffer = await readFile(path.join(dirs.prebuilt, FONT_FILE)).catch(() => readFile(cached)).catch(async () => {
       // HarfBuzz (WebAssembly) outside the build, which would keep its memory.
       await runInOwnProcess({ job: 'subsetFontInto', args: [fontSource(), cached], what: 'font subsetting' });
       return readFile(cached);
@@ -74,10 +74,10 @@ export function loadFont(root: string): Promise<FontAsset> {
 }
 
 /** The images as the pages refer to them, encoded where needed (in a process of its own). */
-export async function processImages(contentDir: string, cacheDir: string, names: readonly string[]) {
+export async function processImages(contentDir: string, dirs: AssetDirs, names: readonly string[]) {
   const misses: string[] = [];
-  const described = await describeImages(contentDir, cacheDir, names, cacheOnly(misses));
+  const described = await describeImages(contentDir, names, cacheOnly(dirs, misses));
   if (!misses.length) return described;
-  await runInOwnProcess({ job: 'encodeImages', args: [contentDir, cacheDir, names], what: 'image encoding' });
-  return describeImages(contentDir, cacheDir, names, cacheOnly([]));
+  await runInOwnProcess({ job: 'encodeImages', args: [contentDir, dirs, names], what: 'image encoding' });
+  return describeImages(contentDir, names, cacheOnly(dirs, []));
 }

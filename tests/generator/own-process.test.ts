@@ -15,11 +15,13 @@ describe('asset jobs in a helper process', () => {
     tmp = await tempDir('own-process-');
   });
   afterAll(() => tmp.remove());
+  // No committed files to find: every image is encoded into `cache`.
+  const encodeInto = (cache: string) => ({ prebuilt: path.join(tmp.dir, 'no-prebuilt'), cache });
 
   it('answers each job with its own result or error, side by side', async () => {
     const cacheDir = path.join(tmp.dir, 'images');
     const [encoded, failed] = await Promise.allSettled([
-      runInOwnProcess({ job: 'encodeImages', args: [path.join(ROOT, 'content'), cacheDir, ['home/hero.svg']], what: 'image encoding' }),
+      runInOwnProcess({ job: 'encodeImages', args: [path.join(ROOT, 'content'), encodeInto(cacheDir), ['home/hero.svg']], what: 'image encoding' }),
       runInOwnProcess({ job: 'compileCssIntoCache', args: [path.join(tmp.dir, 'no-project'), ''], what: 'stylesheet' }),
     ]);
     expect(encoded.status).toBe('fulfilled');
@@ -34,7 +36,7 @@ describe('asset jobs in a helper process', () => {
     const cacheDir = path.join(tmp.dir, 'images-beside');
     const [subset, encoded, missing] = await Promise.allSettled([
       runInOwnProcess({ job: 'subsetFontInto', args: [font, out], what: 'font subsetting' }),
-      runInOwnProcess({ job: 'encodeImages', args: [path.join(ROOT, 'content'), cacheDir, ['home/hero.svg']], what: 'image encoding' }),
+      runInOwnProcess({ job: 'encodeImages', args: [path.join(ROOT, 'content'), encodeInto(cacheDir), ['home/hero.svg']], what: 'image encoding' }),
       runInOwnProcess({ job: 'subsetFontInto', args: [path.join(tmp.dir, 'no-such.woff2'), path.join(tmp.dir, 'never.woff2')], what: 'font subsetting' }),
     ]);
     expect(subset.status).toBe('fulfilled');
@@ -45,9 +47,9 @@ describe('asset jobs in a helper process', () => {
   });
 
   it('starts a new helper for a job asked for after the last one ended', async () => {
-    await runInOwnProcess({ job: 'encodeImages', args: [path.join(ROOT, 'content'), path.join(tmp.dir, 'images-first'), ['home/about.svg']], what: 'image encoding' });
+    await runInOwnProcess({ job: 'encodeImages', args: [path.join(ROOT, 'content'), encodeInto(path.join(tmp.dir, 'images-first')), ['home/about.svg']], what: 'image encoding' });
     const cacheDir = path.join(tmp.dir, 'images-again');
-    await runInOwnProcess({ job: 'encodeImages', args: [path.join(ROOT, 'content'), cacheDir, ['home/about.svg']], what: 'image encoding' });
+    await runInOwnProcess({ job: 'encodeImages', args: [path.join(ROOT, 'content'), encodeInto(cacheDir), ['home/about.svg']], what: 'image encoding' });
     expect(existsSync(cacheDir)).toBe(true);
   });
 });

@@ -9,7 +9,7 @@ import { ROOT } from '../helpers/content.js';
 
 /** Copy the project into dir; without `lockfile`, as a pnpm or yarn user or a zip download has it. */
 export async function projectCopy(dir: string, opts: { lockfile: boolean }): Promise<string> {
-  for (const entry of ['contracts', 'src', 'templates', 'generator', 'cli', 'ops', 'tools', 'serve', 'supabase-standin', 'cms', 'staff', 'supabase', 'content', 'package.json', ...(opts.lockfile ? ['package-lock.json'] : [])]) {
+  for (const entry of ['contracts', 'src', 'templates', 'generator', 'cli', 'ops', 'tools', 'serve', 'supabase-standin', 'cms', 'staff', 'supabase', 'content', 'prebuilt', 'package.json', ...(opts.lockfile ? ['package-lock.json'] : [])]) {
     await cp(path.join(ROOT, entry), path.join(dir, entry), { recursive: true });
   }
   await symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
