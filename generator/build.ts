@@ -82,7 +82,11 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     // (generator/assets/ownProcess.ts: the other core) work while the content is read and checked.
     // The 'assets' stage time is what is left to wait for after the content.
     const assets = pipeline.assets();
-    const [site, content] = await settleAll([assets, checkSiteContent(opts).finally(() => lap('content'))]);
+    const checked = checkSiteContent(opts).finally(() => lap('content'));
+    // A small site's cities are drawn on this thread: its render code (React, the templates) is
+    // loaded while the assets are still being made, not after.
+    checked.then((c) => { if (c.cityFiles.length < PARALLEL_THRESHOLD) import('./cityPages.js').catch(() => undefined); }, () => undefined);
+    const [site, content] = await settleAll([assets, checked]);
     lap('assets');
     const layout = content.model && pipeline.layout(content.model, site);
     const cache = layout && await PageCache.open(path.join(opts.root, '.cache'), renderCodeVersion(opts.root), layout);
