@@ -52,13 +52,14 @@ const UNUSED_MS = 60 * 60 * 1000;
 
 /**
  * The compiled code of the sources as they are now, compiled first if they changed.
- * @param {{ root?: string }} [options] root: the repository (tests compile a copy of it)
+ * @param {{ root?: string, onCompile?: () => void }} [options] root: the repository (tests compile a
+ *   copy of it); onCompile: called when it has to compile, before it does
  * @returns {Promise<{ dir: string, entry: (name: EntryName) => string }>} entry: a file: URL to import
  */
-export async function compiledCode({ root: given = ROOT } = {}) {
+export async function compiledCode({ root: given = ROOT, onCompile } = {}) {
   const root = path.resolve(given);
   const cacheDir = path.join(root, '.cache', 'code');
-  const dir = findCompiled(root, cacheDir) ?? await compile(root, cacheDir);
+  const dir = findCompiled(root, cacheDir) ?? (onCompile?.(), await compile(root, cacheDir));
   return { dir, entry: (name) => pathToFileURL(path.join(dir, `${name}.mjs`)).href };
 }
 

@@ -1,6 +1,6 @@
 /**
- * The asset helper process of runInOwnProcess (generator/assets/ownProcess.ts): runs the jobs it
- * is sent, side by side, and answers each with its result (JSON) or its error. It ends when the
+ * The asset helper process of runInOwnProcess (generator/assets/ownProcess.ts), once
+ * generator/assetHelper.mjs has imported it: runs the jobs it is sent, side by side, and answers each with its result (JSON) or its error. It ends when the
  * build closes the channel, which it does once no job is left.
  *
  * A job that computes for a second or more without yielding (the font's WebAssembly) runs on a
@@ -22,7 +22,7 @@ async function run({ job, args }: JobMessage): Promise<unknown> {
 
 function runOnThread(message: JobMessage): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    // This very file, compiled (import.meta.url names the source it was compiled from).
+    // This very file, compiled: the helper process was told where it is (generator/assetHelper.mjs).
     const worker = new Worker(process.argv[1]!, { workerData: message });
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -30,21 +30,25 @@ function runOnThread(message: JobMessage): Promise<unknown> {
   });
 }
 
-if (isMainThread) {
+/**
+ * Answer the jobs the build sends (`message`: generator/assetHelper.mjs hands it each message,
+ * those that came while this module loaded first).
+ */
+export function serveJobs(): (message: JobMessage & { id: number }) => void {
   const reply = (message: JobReply) => {
     const { user, system } = process.cpuUsage();
     process.send!({ ...message, cpuMs: Math.round((user + system) / 1000) });
   };
-  process.on('message', async ({ id, ...message }: JobMessage & { id: number }) => {
+  return async ({ id, ...message }) => {
     try {
       reply({ id, result: await (ON_A_THREAD.has(message.job) ? runOnThread(message) : run(message)) });
     } catch (err) {
       reply({ id, error: err instanceof Error ? err.message : String(err) });
     }
-  });
-  // Closed by the build once nothing is left (or because the build ended): nothing more to do.
-  process.on('disconnect', () => process.exit(0));
-} else {
+  };
+}
+
+if (!isMainThread) {
   // An error thrown here reaches runOnThread as the worker's 'error' event.
   parentPort!.postMessage(await run(workerData as JobMessage));
 }

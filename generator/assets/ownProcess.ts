@@ -2,11 +2,12 @@
  * Asset work that loads large libraries (Vite, Tailwind's compiler, HarfBuzz, sharp) runs outside
  * the build's process, which would keep their memory while it renders pages. The jobs a build
  * starts together share one helper process (generator/ownProcessEntry.ts, compiled by
- * generator/compiled.mjs), which runs them side by side: Node and Vite start once, not once per
- * job. The helper ends when it has nothing left to do; a job asked for later starts another.
+ * generator/compiled.mjs, started by generator/assetHelper.mjs, perhaps while the generator was
+ * still compiling), which runs them side by side: Node and Vite start once, not once per job. The
+ * helper ends when it has nothing left to do; a job asked for later starts another.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
+import { forkAssetHelper, takePrestartedAssetHelper } from '../assetHelper.mjs';
 import { compiledCode } from '../compiled.mjs';
 import type { JobFunction, OwnProcessJob } from '../ownProcessJobs.js';
 
@@ -35,17 +36,9 @@ interface Helper {
 const shared = new Map<string, Promise<Helper>>();
 let lastId = 0;
 
-/**
- * Rolldown (Vite's bundler) allocates with mimalloc, which by default asks for transparent huge
- * pages (a 2 MiB page resident for each 4 KiB touched) and keeps freed memory for a second. The
- * three bundles, the stylesheet and the images in one process peaked at 700 MiB with those
- * defaults, 490 MiB without. The user's own settings win.
- */
-const allocatorEnv = { MIMALLOC_ALLOW_THP: '0', MIMALLOC_PURGE_DELAY: '0' };
-
 async function startHelper(cwd: string, onEmpty: () => void): Promise<Helper> {
-  const entry = fileURLToPath((await compiledCode()).entry('ownProcess'));
-  const child = fork(entry, [], { cwd, env: { ...allocatorEnv, ...process.env }, execArgv: ['--enable-source-maps'], stdio: ['ignore', 'pipe', 'pipe', 'ipc'], serialization: 'json' });
+  const entry = (await compiledCode()).entry('ownProcess');
+  const child = takePrestartedAssetHelper(cwd) ?? forkAssetHelper({ cwd });
   const helper: Helper = { child, waiting: new Map(), output: '' };
   const keep = (chunk: Buffer) => { helper.output = (helper.output + chunk.toString('utf8')).slice(-16_384); };
   child.stdout!.on('data', keep);
@@ -68,6 +61,8 @@ async function startHelper(cwd: string, onEmpty: () => void): Promise<Helper> {
   };
   child.on('error', (err) => fail(`the asset process could not run (${err.message})`));
   child.on('exit', (code, signal) => { if (helper.waiting.size) fail(`the asset process ended (${signal ?? `code ${code}`})`); });
+  // Its first message names the compiled entry (generator/assetHelper.mjs).
+  child.send({ entry });
   return helper;
 }
 
