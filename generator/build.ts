@@ -74,6 +74,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const outDir = opts.outDir ?? path.join(opts.root, 'dist');
   const tmp = `${outDir}.tmp-${process.pid}`;
   await rm(tmp, { recursive: true, force: true });
+  await removeAbandoned(outDir);
   // Every step below settles all it started before it fails, so nothing writes into tmp any more
   // when it is removed, and the error is the failed step's own (the content's first).
   try {
@@ -434,6 +435,32 @@ async function moveInto(from: string, into: string): Promise<void> {
     const target = path.join(into, entry.name);
     if (entry.isDirectory() && await stat(target).then((s) => s.isDirectory(), () => false)) await moveInto(source, target);
     else await rename(source, target);
+  }
+}
+
+/** The folders a build works in beside outDir, each named by the process that made it. */
+const WORK_FOLDER = /^(.*)\.(tmp|old|back-office)-(\d+)$/;
+
+/**
+ * Work folders beside outDir whose process is gone: a build or `npm start` stopped midway (Ctrl+C,
+ * a crash) leaves its folder of pages behind. Another running build's folder is left alone.
+ */
+async function removeAbandoned(outDir: string): Promise<void> {
+  const parent = path.dirname(outDir);
+  for (const name of await readdir(parent).catch(() => [])) {
+    const [, base, , pid] = WORK_FOLDER.exec(name) ?? [];
+    if (base !== path.basename(outDir) || Number(pid) === process.pid || processRuns(Number(pid))) continue;
+    await rm(path.join(parent, name), { recursive: true, force: true });
+  }
+}
+
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it runs, as another user.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
