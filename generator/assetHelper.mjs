@@ -72,6 +72,17 @@ export function takePrestartedAssetHelper(cwd) {
 }
 
 /**
+ * Ends a prestarted helper no job took: once a build has its assets, it will not be needed (a
+ * long-running `npm run dev` or `npm start` would otherwise keep it idle for the whole session).
+ */
+export function dropPrestartedAssetHelper() {
+  const slot = /** @type {Record<symbol, { child: import('node:child_process').ChildProcess } | undefined>} */ (globalThis);
+  const prestarted = slot[PRESTARTED];
+  slot[PRESTARTED] = undefined;
+  if (prestarted?.child.connected) prestarted.child.disconnect();
+}
+
+/**
  * What keeps this process alive while the child runs: the child, its IPC channel and its pipes.
  * @param {import('node:child_process').ChildProcess} child
  * @returns {{ ref?: () => void, unref?: () => void }[]}

@@ -11,6 +11,7 @@ import type { ContentError } from '../contracts/errors.js';
 import { fileForRoute } from '../contracts/routes.js';
 import type { ValidDoc } from '../contracts/documents.js';
 import type { ImageRef, Layout, PagePlan, WrittenPage } from '../contracts/pages.js';
+import { dropPrestartedAssetHelper } from './assetHelper.mjs';
 import { fallbackFontFace } from './assets/fonts.js';
 import { contentHash } from './assets/hash.js';
 import { imageDirs, listImages } from './assets/images.js';
@@ -281,7 +282,7 @@ export class Pipeline {
       copyStatic(contentDir, outDir),
       backOffice ? adminAssets(root, outDir) : undefined,
       backOffice ? inboxAssets(this.inboxOptions(outDir)) : undefined,
-    ]);
+    ] as const).finally(dropPrestartedAssetHelper);
     const cssUrl = `/assets/site-${contentHash(css)}.css`;
     await settleAll([
       writeFile(path.join(outDir, cssUrl), css),

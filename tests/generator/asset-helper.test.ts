@@ -1,6 +1,7 @@
 /**
  * The asset helper started before the generator is compiled (generator/assetHelper.mjs): the first
- * job takes it, and a command that never asks for a job is not kept alive by it.
+ * job takes it, a build that needs none ends it, and a command that never asks for a job is not kept
+ * alive by it.
  */
 import { execFile } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -12,6 +13,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prestartAssetHelper, takePrestartedAssetHelper } from '../../generator/assetHelper.mjs';
 import { runInOwnProcess } from '../../generator/assets/ownProcess.js';
+import { build } from '../../generator/build.js';
 import { ROOT, tempDir } from '../helpers/content.js';
 
 const run = promisify(execFile);
@@ -57,6 +59,18 @@ describe('the prestarted asset helper', () => {
     const exited = once(child, 'exit');
     expect(takePrestartedAssetHelper(tmp.dir)).toBeUndefined();
     expect(await exited).toEqual([0, null]);
+  });
+
+  it('does not outlive a build that needed no job from it (a long npm run dev would keep it idle)', async () => {
+    const outDir = path.join(tmp.dir, 'dist');
+    // The first build makes what the second needs: the second asks for no job.
+    await build({ root: ROOT, outDir, skipIslands: true });
+    prestartAssetHelper(ROOT);
+    const child = prestarted()!;
+    const exited = once(child, 'exit');
+    await build({ root: ROOT, outDir, skipIslands: true });
+    expect(await exited).toEqual([0, null]);
+    expect(takePrestartedAssetHelper(ROOT)).toBeUndefined();
   });
 
   it('keeps no command alive that never asks for a job, and ends with it', async () => {
