@@ -8,18 +8,14 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { build } from '../../generator/build.js';
-import { ROOT, tempDir } from '../helpers/content.js';
+import { ROOT, useTempDir } from '../helpers/content.js';
 
 const run = promisify(execFile);
 
 describe('work folders of stopped builds', () => {
-  let tmp: Awaited<ReturnType<typeof tempDir>>;
-  beforeAll(async () => {
-    tmp = await tempDir('abandoned-');
-  });
-  afterAll(() => tmp.remove());
+  const tmp = useTempDir('abandoned-');
 
   it('are removed by the next build; a running process keeps its own', async () => {
     // A process id that was just used and is gone.

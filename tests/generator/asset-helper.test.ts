@@ -10,11 +10,11 @@ import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { prestartAssetHelper, takePrestartedAssetHelper } from '../../generator/assetHelper.mjs';
 import { runInOwnProcess } from '../../generator/assets/ownProcess.js';
 import { build } from '../../generator/build.js';
-import { ROOT, tempDir } from '../helpers/content.js';
+import { ROOT, useTempDir } from '../helpers/content.js';
 
 const run = promisify(execFile);
 const prestarted = () => (globalThis as Record<symbol, { child: ChildProcess } | undefined>)[Symbol.for('bayshine.prestartedAssetHelper')]?.child;
@@ -29,11 +29,7 @@ function alive(pid: number): boolean {
 }
 
 describe('the prestarted asset helper', () => {
-  let tmp: Awaited<ReturnType<typeof tempDir>>;
-  beforeAll(async () => {
-    tmp = await tempDir('asset-helper-');
-  });
-  afterAll(() => tmp.remove());
+  const tmp = useTempDir('asset-helper-');
 
   it('runs the first jobs asked for in its folder, sent before it has loaded the compiled code', async () => {
     prestartAssetHelper(ROOT);

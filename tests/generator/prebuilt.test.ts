@@ -6,13 +6,13 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FONT_FILE, fontDirs, fontSource, subsetFontInto } from '../../generator/assets/fonts.js';
 import { cacheOnly, describeImages, encodeImages, imageDirs, listImages } from '../../generator/assets/images.js';
 import { loadFont, processImages } from '../../generator/assets/fromCache.js';
 import { PREBUILT_DIR } from '../../generator/assets/prebuilt.js';
 import { writePrebuilt } from '../../generator/prebuiltWrite.js';
-import { ROOT, tempDir } from '../helpers/content.js';
+import { ROOT, useTempDir } from '../helpers/content.js';
 
 // Any asset job asked for here fails the test: what prebuilt/ holds is never made again.
 const jobs = vi.hoisted(() => ({ asked: [] as string[] }));
@@ -44,11 +44,7 @@ async function expectedFiles(): Promise<string[]> {
 }
 
 describe('prebuilt/', () => {
-  let tmp: Awaited<ReturnType<typeof tempDir>>;
-  beforeAll(async () => {
-    tmp = await tempDir('prebuilt-');
-  });
-  afterAll(() => tmp.remove());
+  const tmp = useTempDir('prebuilt-');
 
   it('holds exactly the font cut and the encoded images this commit builds with', async () => {
     const expected = await expectedFiles();

@@ -3,7 +3,7 @@ import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { checkContent } from '../../generator/content.js';
 import { ContentErrors, formatError } from '../../contracts/validate/errors.js';
 
@@ -12,6 +12,19 @@ export const ROOT = process.cwd();
 export async function tempDir(prefix: string): Promise<{ dir: string; remove: () => Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** One temporary folder for the tests of a file or describe block (beforeAll), removed after them. */
+export function useTempDir(prefix: string): { dir: string } {
+  const tmp = { dir: '' };
+  let remove: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const made = await tempDir(prefix);
+    tmp.dir = made.dir;
+    remove = made.remove;
+  });
+  afterAll(() => remove?.());
+  return tmp;
 }
 
 /** Runs `body` with a fresh temporary folder, removed afterwards whatever happens. */
