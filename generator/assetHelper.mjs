@@ -60,10 +60,8 @@ export function prestartAssetHelper(cwd) {
  * @returns {import('node:child_process').ChildProcess | undefined}
  */
 export function takePrestartedAssetHelper(cwd) {
-  const slot = /** @type {Record<symbol, { child: import('node:child_process').ChildProcess, cwd: string } | undefined>} */ (globalThis);
-  const prestarted = slot[PRESTARTED];
-  slot[PRESTARTED] = undefined;
-  if (!prestarted || prestarted.cwd !== path.resolve(cwd) || !prestarted.child.connected) {
+  const prestarted = claim();
+  if (prestarted?.cwd !== path.resolve(cwd) || !prestarted.child.connected) {
     if (prestarted?.child.connected) prestarted.child.disconnect();
     return undefined;
   }
@@ -76,10 +74,16 @@ export function takePrestartedAssetHelper(cwd) {
  * long-running `npm run dev` or `npm start` would otherwise keep it idle for the whole session).
  */
 export function dropPrestartedAssetHelper() {
-  const slot = /** @type {Record<symbol, { child: import('node:child_process').ChildProcess } | undefined>} */ (globalThis);
+  const prestarted = claim();
+  if (prestarted?.child.connected) prestarted.child.disconnect();
+}
+
+/** The prestarted helper, if any, taken out of its slot. */
+function claim() {
+  const slot = /** @type {Record<symbol, { child: import('node:child_process').ChildProcess, cwd: string } | undefined>} */ (globalThis);
   const prestarted = slot[PRESTARTED];
   slot[PRESTARTED] = undefined;
-  if (prestarted?.child.connected) prestarted.child.disconnect();
+  return prestarted;
 }
 
 /**

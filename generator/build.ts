@@ -450,7 +450,8 @@ async function removeAbandoned(outDir: string): Promise<void> {
   const parent = path.dirname(outDir);
   for (const name of await readdir(parent).catch(() => [])) {
     const [, base, , pid] = WORK_FOLDER.exec(name) ?? [];
-    if (base !== path.basename(outDir) || Number(pid) === process.pid || processRuns(Number(pid))) continue;
+    // This process's own folder counts as running too.
+    if (base !== path.basename(outDir) || processRuns(Number(pid))) continue;
     await rm(path.join(parent, name), { recursive: true, force: true });
   }
 }

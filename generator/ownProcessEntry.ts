@@ -1,7 +1,8 @@
 /**
  * The asset helper process of runInOwnProcess (generator/assets/ownProcess.ts), once
- * generator/assetHelper.mjs has imported it: runs the jobs it is sent, side by side, and answers each with its result (JSON) or its error. It ends when the
- * build closes the channel, which it does once no job is left.
+ * generator/assetHelper.mjs has imported it: runs the jobs it is sent, side by side, and answers
+ * each with its result (JSON) or its error. It ends when the build closes the channel, which it
+ * does once no job is left.
  *
  * A job that computes for a second or more without yielding (the font's WebAssembly) runs on a
  * thread of its own, so it does not stall the others; a thread rather than another process, which

@@ -17,7 +17,7 @@ import { contentHash } from './hash.js';
 import { cacheOnly, describeImages } from './images.js';
 import type { IslandBundleOptions, IslandBundle } from './islands.js';
 import { runInOwnProcess } from './ownProcess.js';
-import type { AssetDirs } from './prebuilt.js';
+import { findAsset, type AssetDirs } from './prebuilt.js';
 
 function inputDigest(opts: IslandBundleOptions): string {
   return new CacheKey()
@@ -58,12 +58,13 @@ export function loadFont(root: string): Promise<FontAsset> {
   font ??= (async () => {
     const source = await readFile(fontSource());
     const dirs = fontDirs(root, source);
-    const cached = path.join(dirs.cache, FONT_FILE);
-    const bytes: Buffer = await readFile(path.join(dirs.prebuilt, FONT_FILE)).catch(() => readFile(cached)).catch(async () => {
+    let file = await findAsset(dirs, FONT_FILE);
+    if (!file) {
       // HarfBuzz (WebAssembly) outside the build, which would keep its memory.
-      await runInOwnProcess({ job: 'subsetFontInto', args: [fontSource(), cached], what: 'font subsetting' });
-      return readFile(cached);
-    });
+      file = path.join(dirs.cache, FONT_FILE);
+      await runInOwnProcess({ job: 'subsetFontInto', args: [fontSource(), file], what: 'font subsetting' });
+    }
+    const bytes = await readFile(file);
     const src = `/assets/inter-latin-${contentHash(bytes)}.woff2`;
     const weight = `${WEIGHTS.min} ${WEIGHTS.max}`;
     const faceCss = `@font-face{font-family:"${FAMILY}";font-style:normal;font-display:swap;font-weight:${weight};src:url(${src}) format("woff2-variations")}`;

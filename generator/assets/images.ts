@@ -8,12 +8,12 @@
  * - Each image also gets a small pre-blurred WebP (cached the same way), inlined as a data: URL
  *   where a hero starts blurred: a crossfade to the sharp image costs the phone no filter work.
  */
-import { access, readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImageRef } from '../../contracts/pages.js';
 import { CacheKey, writeAtomic } from '../cache.js';
 import { contentHash } from './hash.js';
-import { assetDirs, packageVersions, type AssetDirs } from './prebuilt.js';
+import { assetDirs, findAsset, packageVersions, type AssetDirs } from './prebuilt.js';
 
 interface ImageFile {
   url: string;
@@ -54,18 +54,9 @@ interface Encoder {
 }
 type Sharp = typeof import('sharp').default;
 
-/** The file's path where it is: the committed folder first, then the cache. */
-async function find(dirs: AssetDirs, fileName: string): Promise<string | undefined> {
-  for (const dir of [dirs.prebuilt, dirs.cache]) {
-    const file = path.join(dir, fileName);
-    if (await exists(file)) return file;
-  }
-  return undefined;
-}
-
 export const cacheOnly = (dirs: AssetDirs, misses: string[]): Encoder => ({
   async ensure(fileName) {
-    const found = await find(dirs, fileName);
+    const found = await findAsset(dirs, fileName);
     if (!found) misses.push(fileName);
     return found;
   },
@@ -73,7 +64,7 @@ export const cacheOnly = (dirs: AssetDirs, misses: string[]): Encoder => ({
 
 const withSharp = (dirs: AssetDirs): Encoder => ({
   async ensure(fileName, make) {
-    const found = await find(dirs, fileName);
+    const found = await findAsset(dirs, fileName);
     if (found) return found;
     const { default: sharp } = await import('sharp');
     const file = path.join(dirs.cache, fileName);
@@ -96,7 +87,6 @@ export async function listImages(contentDir: string): Promise<string[]> {
     .sort();
 }
 
-const exists = (p: string) => access(p).then(() => true, () => false);
 
 /** The intrinsic size an SVG declares (width/height attributes, else its viewBox). */
 function svgSize(svg: string): { width: number; height: number } {

@@ -11,6 +11,7 @@
  * foreign file is never used, only not found.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { access } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -37,4 +38,13 @@ export interface AssetDirs {
 /** prebuilt/<kind>/<key> and .cache/<kind>/<key> under root. */
 export function assetDirs(root: string, kind: string, key: string): AssetDirs {
   return { prebuilt: path.join(root, PREBUILT_DIR, kind, key), cache: path.join(root, '.cache', kind, key) };
+}
+
+/** Where the file is: the committed folder first, then the cache; undefined when neither has it. */
+export async function findAsset(dirs: AssetDirs, fileName: string): Promise<string | undefined> {
+  for (const dir of [dirs.prebuilt, dirs.cache]) {
+    const file = path.join(dir, fileName);
+    if (await access(file).then(() => true, () => false)) return file;
+  }
+  return undefined;
 }
