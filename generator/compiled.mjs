@@ -59,9 +59,31 @@ const UNUSED_MS = 60 * 60 * 1000;
 export async function compiledCode({ root: given = ROOT, onCompile } = {}) {
   const root = path.resolve(given);
   const cacheDir = path.join(root, '.cache', 'code');
-  const dir = findCompiled(root, cacheDir) ?? (onCompile?.(), await compile(root, cacheDir));
+  const dir = findCompiled(root, cacheDir) ?? await compileOnce(root, cacheDir, onCompile);
   return { dir, entry: (name) => pathToFileURL(path.join(dir, `${name}.mjs`)).href };
 }
+
+/** The compile of each root under way in this process: a second caller waits for it. */
+const compiling = new Map();
+
+/**
+ * @param {string} root
+ * @param {string} cacheDir
+ * @param {(() => void) | undefined} onCompile
+ * @returns {Promise<string>}
+ */
+function compileOnce(root, cacheDir, onCompile) {
+  let pending = compiling.get(root);
+  if (!pending) {
+    onCompile?.();
+    pending = compile(root, cacheDir).finally(() => compiling.delete(root));
+    compiling.set(root, pending);
+  }
+  return pending;
+}
+
+/** Compiles under way in this process: they share esbuild's one service, stopped when none is left. */
+let running = 0;
 
 /**
  * @param {string} root
@@ -140,6 +162,7 @@ function packageJsonOf(file) {
  */
 async function compile(root, cacheDir) {
   const { build, transform, stop } = await import('esbuild');
+  running++;
   mkdirSync(cacheDir, { recursive: true });
   const staging = path.join(cacheDir, `.staging-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`);
   /** @type {Map<string, Buffer>} the bytes esbuild compiled, by path relative to root */
@@ -204,8 +227,9 @@ async function compile(root, cacheDir) {
     rmSync(staging, { recursive: true, force: true });
     throw new Error(`Could not compile the generator:\n${formatBuildError(err)}`, { cause: err });
   } finally {
-    // esbuild's service process would stay for the rest of the command: 118 MiB of a cold build's peak.
-    await stop();
+    // esbuild's service process would stay for the rest of the command: 118 MiB of a cold build's
+    // peak. Not while another compile uses it: its build would never settle.
+    if (--running === 0) await stop();
   }
   const inputs = [...read.keys()].sort();
   const dir = path.join(cacheDir, digestOf(root, [...read]));

@@ -82,6 +82,25 @@ describe('the compiled generator', () => {
     expect((await readdir(cacheDir())).filter((name) => name.startsWith('.staging-'))).toEqual([]);
   });
 
+  it('compiles whole when one process asks for several compiles at once, of one copy and of another', async () => {
+    // A build asks from its own thread and from its asset jobs; tests build copies side by side.
+    const other = await projectCopy(path.join(tmp.dir, 'other'), { lockfile: true });
+    for (const dir of [root, other]) {
+      const cli = path.join(dir, 'cli/commands.ts');
+      await writeFile(cli, `${await readFile(cli, 'utf8')}\n// asked for at once\n`);
+    }
+    const compiled = pathToFileURL(path.join(root, 'generator/compiled.mjs')).href;
+    // Unsettled, the child would end with code 13 (an await nothing can settle) instead of printing.
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e',
+      `const { compiledCode } = await import(${JSON.stringify(compiled)}); const roots = ${JSON.stringify([root, root, other])};
+       console.log(JSON.stringify((await Promise.all(roots.map((root) => compiledCode({ root })))).map((c) => c.dir)));`]);
+    const [a, b, c] = JSON.parse(stdout) as string[];
+    expect(a).toBe(b);
+    expect(path.dirname(a!)).toBe(cacheDir());
+    expect(path.dirname(c!)).toBe(path.join(other, '.cache', 'code'));
+    for (const dir of [a!, c!]) expect(['cli.mjs', 'worker.mjs', 'ownProcess.mjs'].every((f) => existsSync(path.join(dir, f)))).toBe(true);
+  });
+
   it('gives a render worker restarted by npm run dev the templates as they are now', async () => {
     const contentDir = path.join(root, 'content');
     const outDir = path.join(tmp.dir, 'dev-dist');
