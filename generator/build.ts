@@ -269,7 +269,7 @@ export class Pipeline {
     await mkdir(path.join(outDir, 'assets', 'img'), { recursive: true });
     const backOffice = !opts.skipIslands && !opts.backOfficeAfter;
     const [images, font, css, islands, scripts, staticFiles, admin, inbox] = await settleAll([
-      listImages(contentDir).then((names) => processImages(contentDir, imageDirs(root), names)),
+      listImages(contentDir).then((names) => processImages(root, contentDir, imageDirs(root), names)),
       loadFont(root),
       compileCss(root, fallbackFontFace()),
       opts.skipIslands ? undefined : bundleIslandsCached({

@@ -44,7 +44,7 @@ export async function compileCss(root: string, fontFaceCss: string): Promise<str
   const cacheFile = cacheFileOf(root, fontFaceCss);
   const cached = await readFile(cacheFile, 'utf8').catch(() => undefined);
   if (cached !== undefined) return cached;
-  await runInOwnProcess({ job: 'compileCssIntoCache', args: [root, fontFaceCss], what: 'stylesheet' });
+  await runInOwnProcess({ job: 'compileCssIntoCache', args: [root, fontFaceCss], what: 'stylesheet', cwd: root });
   return readFile(cacheFile, 'utf8');
 }
 
@@ -62,7 +62,7 @@ export function loadFont(root: string): Promise<FontAsset> {
     if (!file) {
       // HarfBuzz (WebAssembly) outside the build, which would keep its memory.
       file = path.join(dirs.cache, FONT_FILE);
-      await runInOwnProcess({ job: 'subsetFontInto', args: [fontSource(), file], what: 'font subsetting' });
+      await runInOwnProcess({ job: 'subsetFontInto', args: [fontSource(), file], what: 'font subsetting', cwd: root });
     }
     const bytes = await readFile(file);
     const src = `/assets/inter-latin-${contentHash(bytes)}.woff2`;
@@ -74,11 +74,11 @@ export function loadFont(root: string): Promise<FontAsset> {
   return font;
 }
 
-/** The images as the pages refer to them, encoded where needed (in a process of its own). */
-export async function processImages(contentDir: string, dirs: AssetDirs, names: readonly string[]) {
+/** The images as the pages refer to them, encoded where needed (in the helper of the build of root). */
+export async function processImages(root: string, contentDir: string, dirs: AssetDirs, names: readonly string[]) {
   const misses: string[] = [];
   const described = await describeImages(contentDir, names, cacheOnly(dirs, misses));
   if (!misses.length) return described;
-  await runInOwnProcess({ job: 'encodeImages', args: [contentDir, dirs, names], what: 'image encoding' });
+  await runInOwnProcess({ job: 'encodeImages', args: [contentDir, dirs, names], what: 'image encoding', cwd: root });
   return describeImages(contentDir, names, cacheOnly(dirs, []));
 }

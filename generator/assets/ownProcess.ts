@@ -17,7 +17,8 @@ export interface OwnProcessCall<K extends OwnProcessJob> {
   args: Parameters<JobFunction<K>>;
   /** Named in the error: "<what> failed: <the job's error>". */
   what: string;
-  cwd?: string;
+  /** The root of the build asking: its jobs share one helper, started there (Vite resolves from it). */
+  cwd: string;
 }
 
 type Result<K extends OwnProcessJob> = Awaited<ReturnType<JobFunction<K>>>;
@@ -79,7 +80,7 @@ function send(helper: Helper, job: OwnProcessJob, args: unknown[]): Promise<JobR
 }
 
 /** The job's result (JSON), computed outside this process. */
-export async function runInOwnProcess<K extends OwnProcessJob>({ job, args, what, cwd = process.cwd() }: OwnProcessCall<K>): Promise<Result<K>> {
+export async function runInOwnProcess<K extends OwnProcessJob>({ job, args, what, cwd }: OwnProcessCall<K>): Promise<Result<K>> {
   const started = performance.now();
   let reply: JobReply;
   try {

@@ -21,8 +21,8 @@ describe('asset jobs in a helper process', () => {
   it('answers each job with its own result or error, side by side', async () => {
     const cacheDir = path.join(tmp.dir, 'images');
     const [encoded, failed] = await Promise.allSettled([
-      runInOwnProcess({ job: 'encodeImages', args: [path.join(ROOT, 'content'), encodeInto(cacheDir), ['home/hero.svg']], what: 'image encoding' }),
-      runInOwnProcess({ job: 'compileCssIntoCache', args: [path.join(tmp.dir, 'no-project'), ''], what: 'stylesheet' }),
+      runInOwnProcess({ job: 'encodeImages', args: [path.join(ROOT, 'content'), encodeInto(cacheDir), ['home/hero.svg']], what: 'image encoding', cwd: ROOT }),
+      runInOwnProcess({ job: 'compileCssIntoCache', args: [path.join(tmp.dir, 'no-project'), ''], what: 'stylesheet', cwd: ROOT }),
     ]);
     expect(encoded.status).toBe('fulfilled');
     expect((await readdir(cacheDir)).some((f) => /^home-hero-\w+-blur\.webp$/.test(f))).toBe(true);
@@ -35,9 +35,9 @@ describe('asset jobs in a helper process', () => {
     const out = path.join(tmp.dir, 'font.woff2');
     const cacheDir = path.join(tmp.dir, 'images-beside');
     const [subset, encoded, missing] = await Promise.allSettled([
-      runInOwnProcess({ job: 'subsetFontInto', args: [font, out], what: 'font subsetting' }),
-      runInOwnProcess({ job: 'encodeImages', args: [path.join(ROOT, 'content'), encodeInto(cacheDir), ['home/hero.svg']], what: 'image encoding' }),
-      runInOwnProcess({ job: 'subsetFontInto', args: [path.join(tmp.dir, 'no-such.woff2'), path.join(tmp.dir, 'never.woff2')], what: 'font subsetting' }),
+      runInOwnProcess({ job: 'subsetFontInto', args: [font, out], what: 'font subsetting', cwd: ROOT }),
+      runInOwnProcess({ job: 'encodeImages', args: [path.join(ROOT, 'content'), encodeInto(cacheDir), ['home/hero.svg']], what: 'image encoding', cwd: ROOT }),
+      runInOwnProcess({ job: 'subsetFontInto', args: [path.join(tmp.dir, 'no-such.woff2'), path.join(tmp.dir, 'never.woff2')], what: 'font subsetting', cwd: ROOT }),
     ]);
     expect(subset.status).toBe('fulfilled');
     expect((await readFile(out)).subarray(0, 4).toString('latin1')).toBe('wOF2');
@@ -47,9 +47,9 @@ describe('asset jobs in a helper process', () => {
   });
 
   it('starts a new helper for a job asked for after the last one ended', async () => {
-    await runInOwnProcess({ job: 'encodeImages', args: [path.join(ROOT, 'content'), encodeInto(path.join(tmp.dir, 'images-first')), ['home/about.svg']], what: 'image encoding' });
+    await runInOwnProcess({ job: 'encodeImages', args: [path.join(ROOT, 'content'), encodeInto(path.join(tmp.dir, 'images-first')), ['home/about.svg']], what: 'image encoding', cwd: ROOT });
     const cacheDir = path.join(tmp.dir, 'images-again');
-    await runInOwnProcess({ job: 'encodeImages', args: [path.join(ROOT, 'content'), encodeInto(cacheDir), ['home/about.svg']], what: 'image encoding' });
+    await runInOwnProcess({ job: 'encodeImages', args: [path.join(ROOT, 'content'), encodeInto(cacheDir), ['home/about.svg']], what: 'image encoding', cwd: ROOT });
     expect(existsSync(cacheDir)).toBe(true);
   });
 });

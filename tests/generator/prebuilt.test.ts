@@ -68,7 +68,7 @@ describe('prebuilt/', () => {
 
   it('is where a cold build takes the font and the images from: no job is started, nothing is made', async () => {
     const emptyCache = path.join(tmp.dir, 'cold-cache');
-    const images = await processImages(CONTENT, { prebuilt: imageDirs(ROOT).prebuilt, cache: emptyCache }, await listImages(CONTENT));
+    const images = await processImages(ROOT, CONTENT, { prebuilt: imageDirs(ROOT).prebuilt, cache: emptyCache }, await listImages(CONTENT));
     expect(images.refs.get('home/hero.svg')?.blurredSrc).toMatch(/^data:image\/webp;base64,/);
     expect(existsSync(emptyCache)).toBe(false);
     const font = await loadFont(ROOT);
