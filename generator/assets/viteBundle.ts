@@ -4,16 +4,12 @@
  * other assets too. The island bundle (islands.ts) and the back-office apps (appBundle.ts) each say
  * only what is their own: entry, build-time constants, aliases, chunks.
  */
-import { readFileSync } from 'node:fs';
-import { join, sep } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { sep } from 'node:path';
 import { build, type Alias, type Rolldown } from 'vite';
 
 export interface BundledFile {
   /** Public URL path, e.g. /assets/ContactForm-3f2a1b9c.js */
   path: string;
-  bytes: number;
-  gzipBytes: number;
 }
 
 export interface BrowserBundle {
@@ -80,9 +76,6 @@ export async function bundleForBrowser(opts: BrowserBundleOptions): Promise<Brow
   const entryChunk = outputs.flatMap((o) => o.output).find((c) => c.type === 'chunk' && c.isEntry);
   if (!entryChunk) throw new Error(`${opts.name}: Vite produced no entry chunk`);
 
-  const files = written.map((fileName) => {
-    const data = readFileSync(join(outDir, fileName));
-    return { path: base + fileName.split(sep).join('/'), bytes: data.length, gzipBytes: gzipSync(data, { level: 9 }).length };
-  });
+  const files = written.map((fileName) => ({ path: base + fileName.split(sep).join('/') }));
   return { entry: base + entryChunk.fileName, files };
 }

@@ -32,7 +32,7 @@ vi.mock('../../generator/assets/fromCache.js', async (importOriginal) => {
         }
       })();
       injected.slowWriter = writing;
-      return writing.then(() => ({ entry: '/assets/chunk-0.js', files: [{ path: '/assets/chunk-0.js', bytes: 22, gzipBytes: 40 }] }));
+      return writing.then(() => ({ entry: '/assets/chunk-0.js', files: [{ path: '/assets/chunk-0.js' }] }));
     },
   };
 });
