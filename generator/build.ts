@@ -104,16 +104,21 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       // The model's cities are their cards: the city pages are written already, and the planners
       // plan none (a city's page is planned where its page texts are: in cityPages.ts).
       const model = withCities(content.model, cities.cards);
-      // Pages are planned as the render stage takes them: no list of every plan is ever held.
-      const rendered = await renderSite(pipeline.pages(model, site), layout, tmp, { cache, ...(pool && { pool }), ...(opts.threads && { threads: opts.threads }) });
+      // Every page in sitemap order: the city pages come last (generator/plan/pages.ts PAGE_KINDS).
+      const cityPages = model.cities.flatMap((c) => cities.pages.get(c.slug) ?? []);
+      // Pages are planned as the render stage takes them: no list of every plan is ever held. The
+      // sitemap and _redirects need only their addresses: written while the workers still render
+      // (a second of this thread at 50,000 pages).
+      const rendered = await renderSite(pipeline.pages(model, site), layout, tmp, {
+        cache, ...(pool && { pool }), ...(opts.threads && { threads: opts.threads }),
+        whileRendering: (planned) => pipeline.writeHostFiles(model, [...planned, ...cityPages]),
+      });
       await cache.save();
       lap('render');
       for (const [route, refs] of cities.links.lists()) rendered.links.add(route, refs);
-      // Every page in sitemap order: the city pages come last (generator/plan/pages.ts PAGE_KINDS).
-      const pages = [...rendered.pages, ...model.cities.flatMap((c) => cities.pages.get(c.slug) ?? [])];
+      const pages = [...rendered.pages, ...cityPages];
       // The content files are read again only to say where a broken link was written.
       await pipeline.checkLinks(rendered.links, pages, site, async () => (await checkContent(opts)).docs);
-      await pipeline.writeHostFiles(model, pages);
       await swap(tmp, outDir);
       lap('write');
       const backOffice = opts.backOfficeAfter ? pipeline.addBackOffice(model, outDir) : Promise.resolve();

@@ -1,6 +1,6 @@
 /**
- * A build that fails while writing assets reports the writer's own error, and removes its
- * temporary folder only once no other writer still writes into it.
+ * A build that fails while writing assets or host files reports the writer's own error, and
+ * removes its temporary folder only once no other writer still writes into it.
  */
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import type { IslandBundleOptions } from '../../generator/assets/islands.js';
 import { tempDir, treeDigest } from '../helpers/content.js';
 import { projectCopy } from './projectCopy.js';
 
-const injected = vi.hoisted(() => ({ fontFails: false, slowWriter: Promise.resolve() }));
+const injected = vi.hoisted(() => ({ fontFails: false, sitemapFails: false, slowWriter: Promise.resolve() }));
 
 // One writer fails at once, while another (standing in for the island bundle) is still writing
 // files for a while.
@@ -33,6 +33,18 @@ vi.mock('../../generator/assets/fromCache.js', async (importOriginal) => {
       })();
       injected.slowWriter = writing;
       return writing.then(() => ({ entry: '/assets/chunk-0.js', files: [{ path: '/assets/chunk-0.js' }] }));
+    },
+  };
+});
+
+// The sitemap is written while pages still render (build.ts): its failure must still fail the build.
+vi.mock('../../generator/write/hostFiles.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../generator/write/hostFiles.js')>();
+  return {
+    ...real,
+    sitemapFiles: async (...args: Parameters<typeof real.sitemapFiles>) => {
+      if (injected.sitemapFails) throw new Error('injected: the sitemap cannot be made');
+      return real.sitemapFiles(...args);
     },
   };
 });
@@ -59,6 +71,21 @@ describe('a failing asset writer', () => {
     // Whatever the other writer still had to do is done by now: nothing may have been left behind.
     await injected.slowWriter;
     await sleep(50);
+    expect((await readdir(tmp.dir)).sort()).toEqual(['dist', 'project']);
+    expect(await treeDigest(outDir)).toEqual(previous);
+  });
+
+  it('fails with the sitemap\'s error when the host files, written while pages render, cannot be', async () => {
+    const outDir = path.join(tmp.dir, 'dist');
+    injected.fontFails = false;
+    const previous = await treeDigest(outDir);
+    injected.sitemapFails = true;
+    try {
+      const error = await build({ root, outDir }).then(() => undefined, (e: unknown) => e);
+      expect((error as Error | undefined)?.message).toBe('injected: the sitemap cannot be made');
+    } finally {
+      injected.sitemapFails = false;
+    }
     expect((await readdir(tmp.dir)).sort()).toEqual(['dist', 'project']);
     expect(await treeDigest(outDir)).toEqual(previous);
   });
