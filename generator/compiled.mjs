@@ -162,11 +162,12 @@ function packageJsonOf(file) {
  */
 async function compile(root, cacheDir) {
   const { build, transform, stop } = await import('esbuild');
-  running++;
   mkdirSync(cacheDir, { recursive: true });
   const staging = path.join(cacheDir, `.staging-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`);
   /** @type {Map<string, Buffer>} the bytes esbuild compiled, by path relative to root */
   const read = new Map();
+  // Counted where the finally below is sure to count it off.
+  running++;
   try {
     await build({
       absWorkingDir: root,

@@ -87,7 +87,6 @@ export async function listImages(contentDir: string): Promise<string[]> {
     .sort();
 }
 
-
 /** The intrinsic size an SVG declares (width/height attributes, else its viewBox). */
 function svgSize(svg: string): { width: number; height: number } {
   const root = /<svg\b[^>]*>/.exec(svg)?.[0] ?? '';
