@@ -84,8 +84,8 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'schemas': {
-      const { writeCompiledValidators, writeSchemas } = await import('../generator/schemasWrite.js');
-      const changed = [...await writeSchemas(path.join(root, 'content')), ...await writeCompiledValidators(root)];
+      const { writeSchemas } = await import('../generator/schemasWrite.js');
+      const changed = await writeSchemas(path.join(root, 'content'));
       console.log(changed.length ? `Wrote ${changed.join(', ')}` : 'Schemas are up to date.');
       return 0;
     }

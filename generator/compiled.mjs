@@ -212,7 +212,7 @@ async function compile(root, cacheDir) {
             }
             read.set(path.relative(root, args.path).split(path.sep).join('/'), bytes);
             const text = bytes.toString('utf8');
-            if (loader === 'json' || !needsOwnUrl(text)) return { contents: text, loader };
+            if (loader === 'json' || !text.includes('import.meta.url')) return { contents: text, loader };
             // Each module keeps its own import.meta.url (a bundle would share its chunk's): files
             // it finds beside it (migrations, the repository root) are found in the sources.
             const { code } = await transform(text, {
@@ -244,20 +244,6 @@ async function compile(root, cacheDir) {
   writeAtomicSync(path.join(cacheDir, 'latest.json'), JSON.stringify({ inputs }));
   removeUnused(cacheDir, dir);
   return dir;
-}
-
-/**
- * Whether a module must keep its own import.meta.url in the bundle. Not when it only makes a
- * `require` for packages, which resolve the same from the compiled chunk (both are under root): the
- * generated validators (contracts/validate/compiledValidators.ts), 600 KB whose rewrite took a
- * quarter of a second of every compile.
- * @param {string} text
- */
-function needsOwnUrl(text) {
-  const uses = text.split('import.meta.url').length - 1;
-  if (!uses) return false;
-  const requireOnly = text.split('createRequire(import.meta.url)').length - 1 === uses;
-  return !requireOnly || /require(?:\.resolve)?\(\s*['"`]\./.test(text);
 }
 
 /** @param {unknown} err */

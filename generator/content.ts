@@ -10,11 +10,7 @@ import { assembleModel } from './model/assemble.js';
 import { ParseCache } from './parseCache.js';
 import { decodeUtf8 } from '../contracts/validate/encoding.js';
 import { ContentErrors, sortErrors } from '../contracts/validate/errors.js';
-import * as compiledValidators from '../contracts/validate/compiledValidators.js';
-import { usePrecompiledValidators, validateDoc, type Validated } from '../contracts/validate/schema.js';
-
-// Compiled by `npm run schemas`: the build does not compile ajv's validators again (about a second).
-usePrecompiledValidators(compiledValidators);
+import { validateDoc, type Validated } from '../contracts/validate/schema.js';
 
 /** How long the content stage keeps the event loop at most before letting other work run. */
 const YIELD_EVERY_MS = 10;

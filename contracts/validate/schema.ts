@@ -1,7 +1,8 @@
 /**
- * Stage validate: each document against its kind's JSON Schema (ajv), errors turned into plain words;
- * then parsed with the zod model itself, for what JSON Schema cannot say (lengths are counted
- * after trimming) and so that later stages get the model's output (trimmed texts).
+ * Stage validate: each document parsed with the zod model, so that later stages get the model's
+ * output (trimmed texts). A refused one is checked against its kind's JSON Schema (ajv) as well,
+ * errors turned into plain words; zod's problems, in the same words, for what JSON Schema cannot
+ * say (lengths are counted after trimming).
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -21,42 +22,19 @@ type Schema = Record<string, unknown>;
 
 const validators = new Map<KindName, { validate: ValidateFunction; schema: Schema }>();
 
-/** The ajv every validator is compiled with, here or ahead of time (`extra`: standalone code's options). */
-export function contentAjv(extra: ConstructorParameters<typeof Ajv2020>[0] = {}): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: false, ...extra });
+/** The ajv every validator is compiled with (the tests compile the editors' schemas with it too). */
+export function contentAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
   (addFormats as unknown as (a: Ajv2020) => void)(ajv);
   return ajv;
 }
 
-/**
- * Validators compiled ahead of time (`npm run schemas`, generator/schemasWrite.ts), each with the
- * JSON text of the schema it was compiled from: compiling them here took a build about a second.
- */
-export interface PrecompiledValidators {
-  validators: Partial<Record<KindName, ValidateFunction>>;
-  schemaTexts: Partial<Record<KindName, string>>;
-}
-
-let precompiled: PrecompiledValidators | undefined;
-
-/**
- * Validate with these where they were compiled from the schemas of today's model (the build does,
- * given the module compiledValidators.ts; the browser compiles its own).
- */
-export function usePrecompiledValidators(given: PrecompiledValidators | ({ schemaTexts: PrecompiledValidators['schemaTexts'] } & Record<string, unknown>)): void {
-  // The generated module's exports are the validators by kind, beside their schema texts.
-  precompiled = 'validators' in given ? given as PrecompiledValidators : { validators: given as PrecompiledValidators['validators'], schemaTexts: given.schemaTexts };
-  validators.clear();
-}
-
+/** A kind's validator, compiled the first time a document of that kind is refused. */
 function validatorFor(kind: KindName) {
   let entry = validators.get(kind);
   if (!entry) {
     const schema = jsonSchemaOf(kinds[kind]);
-    const ready = precompiled?.validators[kind];
-    // A model changed since `npm run schemas`: its validator is compiled here, never an older one used.
-    const current = ready && precompiled?.schemaTexts[kind] === JSON.stringify(schema);
-    entry = { validate: current ? ready : contentAjv().compile(schema), schema };
+    entry = { validate: contentAjv().compile(schema), schema };
     validators.set(kind, entry);
   }
   return entry;
@@ -65,19 +43,21 @@ function validatorFor(kind: KindName) {
 export type Validated = { doc: ValidDoc; errors?: undefined } | { doc?: undefined; errors: ContentError[] };
 
 /**
- * One document against its schema: the valid document, its data the model's output (texts
- * trimmed) so every later stage gets what the types say, or its problems.
+ * One document against its kind's model: the valid document, its data the model's output (texts
+ * trimmed) so every later stage gets what the types say, or its problems. The zod model decides;
+ * only a refused document is checked against the JSON Schema too, for its messages in the words
+ * editors see (the schema's), and for what the schema cannot say (lengths counted after
+ * trimming) in zod's turned into the same words.
  */
 export function validateDoc(doc: RawDoc): Validated {
-  const { validate, schema } = validatorFor(doc.kind);
-  if (!validate(doc.data)) {
-    const loc = locator(doc.yaml, doc.lineOffset);
-    return { errors: relevantErrors(validate.errors ?? [], doc.data, schema).map((e) => describeError(e, doc, loc, schema)) };
-  }
   const parsed = kinds[doc.kind].schema.safeParse(doc.data);
   // The schema is the one of doc.kind, so its output is that kind's data (TypeScript cannot pair the two).
   if (parsed.success) return { doc: { ...doc, data: parsed.data } as ValidDoc };
   const loc = locator(doc.yaml, doc.lineOffset);
+  const { validate, schema } = validatorFor(doc.kind);
+  if (!validate(doc.data)) {
+    return { errors: relevantErrors(validate.errors ?? [], doc.data, schema).map((e) => describeError(e, doc, loc, schema)) };
+  }
   return { errors: parsed.error.issues.map((issue) => describeIssue(issue, doc, loc)) };
 }
 
