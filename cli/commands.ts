@@ -146,13 +146,18 @@ async function contentGate(): Promise<number> {
  */
 async function serve(options: BuildOptions, distDir: string, extra: { first?: RequestHandler; beforeStop?: () => Promise<void>; filesPending?: Promise<unknown> } = {}) {
   const { first, beforeStop, filesPending } = extra;
-  const [{ serveSite }, { parseAllowedHosts }] = await Promise.all([import('../serve/site.js'), import('../serve/allowedHosts.js')]);
+  const [{ serveSite }, { parseAllowedHosts }, { announceLocalServer }] = await Promise.all([import('../serve/site.js'), import('../serve/allowedHosts.js'), import('../supabase-standin/localServer.js')]);
   // Pages of the site, under any name it is served by (ALLOWED_HOSTS too), may call the stand-in; no other page may.
   const openBackend = async ({ allowedOrigins, url }: { allowedOrigins: string[]; url: string }) => {
+    // `npm run staff` talks to this server while it holds the database (one process per PGlite
+    // folder): announced before the folder is touched, so a staff command run meanwhile waits for
+    // the database to open here rather than opening it too; announced again once it is ready.
+    announceLocalServer(root, url, 'starting');
     const [{ createLocalBackend }, { localApiKey }] = await Promise.all([import('../supabase-standin/backend.js'), import('../supabase-standin/gateway.js')]);
     // schedule: the database's scheduled jobs run every minute, as on Supabase (the lead delivery run).
     const backend = await createLocalBackend({ dataDir: path.join(root, '.data/pglite'), apiKey: localApiKey(options.supabaseAnonKey), allowedOrigins, schedule: true });
     await backend.setProjectUrl(url);
+    announceLocalServer(root, url, 'ready');
     return backend;
   };
   const site = await (async () => serveSite({
@@ -176,14 +181,11 @@ async function serve(options: BuildOptions, distDir: string, extra: { first?: Re
   };
   process.once('SIGINT', () => stop(0));
   process.once('SIGTERM', () => stop(0));
-  site.backend?.then(
-    // `npm run staff` talks to this server while it holds the database (one process per PGlite folder).
-    async () => (await import('../staff/command.js')).announceLocalServer(root, site.url),
-    async (err: unknown) => {
-      console.error('The local backend could not start:', err);
-      await stop(1);
-    },
-  );
+  // Stopping removes the announcement (.data/local-server.json), so a waiting `npm run staff` sees it go.
+  site.backend?.catch(async (err: unknown) => {
+    console.error('The local backend could not start:', err);
+    await stop(1);
+  });
   return { url: site.url, backend: site.backend };
 }
 

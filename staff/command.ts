@@ -9,7 +9,6 @@
  * Passwords are asked for (twice, hidden on a terminal; read as lines when stdin is a pipe) and
  * never taken from the command line, never printed, never logged.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
@@ -19,6 +18,7 @@ import { createLocalBackend } from '../supabase-standin/backend.js';
 import { localApiKey } from '../supabase-standin/gateway.js';
 import { listenLocally } from '../supabase-standin/listen.js';
 import { loadLocalKeys } from '../supabase-standin/localKeys.js';
+import { readLocalServer } from '../supabase-standin/localServer.js';
 
 /** Staff passwords guard every lead's personal data: longer than Supabase's default minimum of 6. */
 export const MIN_STAFF_PASSWORD_LENGTH = 12;
@@ -30,6 +30,8 @@ export interface StaffIo {
   env: Record<string, string | undefined>;
   /** The project folder; the local data lives in `<root>/.data/`. */
   root: string;
+  /** For waiting on a starting `npm start`; the real clock when omitted. */
+  clock?: StaffClock;
 }
 
 const USAGE = `Usage: npm run staff -- <command>
@@ -44,59 +46,50 @@ class StaffError extends Error {}
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The `npm start` announcement: which local server holds .data/ now. */
-function serverFile(root: string): string {
-  return path.join(root, '.data', 'local-server.json');
+export { announceLocalServer } from '../supabase-standin/localServer.js';
+
+/** How long the command waits for a starting `npm start` to open the local database. */
+export const LOCAL_SERVER_WAIT_MS = 120_000;
+
+/** Time as the command waits on it (tests give their own, so no test waits on the real one). */
+export interface StaffClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
 }
 
+const realClock: StaffClock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
 /**
- * Called by `npm start` once it serves the local backend: `npm run staff` then talks to it (PGlite
- * allows one process per data folder). The file goes when the process exits.
+ * The running `npm start`'s URL once its database is open, or undefined when none holds .data/.
+ * While it is still opening the database (a first start takes seconds) the command waits for it,
+ * up to LOCAL_SERVER_WAIT_MS: opening the folder beside it would fail (PGlite's ErrnoError) and
+ * could damage the database. A live process that announced no usable address is refused.
  */
-export function announceLocalServer(root: string, url: string): void {
-  const file = serverFile(root);
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify({ url, pid: process.pid })}\n`, { mode: 0o600 });
-  process.once('exit', () => {
-    try {
-      const current = JSON.parse(readFileSync(file, 'utf8')) as { pid?: unknown };
-      if (current.pid === process.pid) rmSync(file, { force: true });
-    } catch {
-      // already gone
+async function runningLocalServer(io: StaffIo): Promise<string | undefined> {
+  const clock = io.clock ?? realClock;
+  let deadline: number | undefined;
+  for (let pause = 50; ; pause = Math.min(pause * 2, 1000)) {
+    const announced = readLocalServer(io.root);
+    if (announced === undefined) return undefined; // none, or it stopped meanwhile: the folder is free
+    if (announced.kind === 'unusable') {
+      throw new StaffError(`${announced.file} names a running process (${announced.pid}) but no usable address: stop npm start and try again.`);
     }
-  });
-}
-
-function isAlive(pid: unknown): boolean {
-  if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if (announced.state === 'ready') return announced.url;
+    if (deadline === undefined) {
+      deadline = clock.now() + LOCAL_SERVER_WAIT_MS;
+      io.stderr.write(`npm start (${announced.url}) is still opening the local database; waiting for it...\n`);
+    } else if (clock.now() >= deadline) {
+      throw new StaffError(
+        `npm start (${announced.url}, process ${announced.pid}) has not finished opening the local database after ${LOCAL_SERVER_WAIT_MS / 1000} s. ` +
+          'Look at its output for an error; run this command again once it has started, or stop npm start (Ctrl+C) and run it then. Nothing was changed.',
+      );
+    }
+    await clock.sleep(Math.min(pause, Math.max(0, deadline - clock.now())));
   }
 }
-
-/**
- * The running `npm start`'s URL, if one announced itself and is still alive. An announcement of a
- * live process that is not a plain http://host:port is refused rather than ignored: opening the
- * data folder beside that process could damage the database.
- */
-function runningLocalServer(root: string): string | undefined {
-  const file = serverFile(root);
-  if (!existsSync(file)) return undefined;
-  let announced: { url?: unknown; pid?: unknown };
-  try {
-    announced = JSON.parse(readFileSync(file, 'utf8')) as { url?: unknown; pid?: unknown };
-  } catch {
-    return undefined; // half-written or damaged: no server to talk to
-  }
-  if (!isAlive(announced.pid)) return undefined;
-  const url = typeof announced.url === 'string' && /^http:\/\/[^/?#@\s]+$/.test(announced.url) ? announced.url : undefined;
-  if (!url) throw new StaffError(`${file} names a running process (${String(announced.pid)}) but no usable address: stop npm start and try again.`);
-  return url.replace('//0.0.0.0', '//127.0.0.1');
-}
-
 
 function serviceClient(url: string, key: string): SupabaseClient {
   return createNodeClient(url, key);
@@ -123,7 +116,7 @@ async function openBackend(io: StaffIo): Promise<Backend> {
   }
   const dataDir = path.join(io.root, '.data', 'pglite');
   const anonKey = localApiKey(io.env.SUPABASE_ANON_KEY);
-  const running = runningLocalServer(io.root);
+  const running = await runningLocalServer(io);
   if (running) {
     return { supabase: serviceClient(running, loadLocalKeys(dataDir, anonKey).serviceRoleKey), where: `the local site, through npm start at ${running}`, close: async () => {} };
   }
