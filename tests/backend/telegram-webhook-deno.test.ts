@@ -79,6 +79,21 @@ describe('telegram-webhook under Deno', () => {
     for (const value of [member.email, 'Lena', String(phone.id), TOKEN, SECRET, code]) expect(fn.output()).not.toContain(value);
   });
 
+  it('ignores an update with ids Telegram never sends (1e20, 1.5): 200, nothing done, the id not logged', async () => {
+    telegram.reset();
+    const data = contactedCallbackData({ kind: 'quote', id: '0f0f0f0f-0000-4000-8000-000000000001' });
+    for (const update of [
+      tapUpdate({ ...phone, id: 1e20 }, data, CHAT),
+      tapUpdate(phone, data, CHAT, 1.5),
+      privateMessage({ ...phone, id: 1e20 }, '/unlink'),
+    ]) {
+      const res = await deliver(fn, update);
+      expect(res.status, JSON.stringify(update)).toBe(200);
+    }
+    expect(telegram.calls).toEqual([]);
+    expect(fn.output()).not.toContain('100000000000000000000');
+  });
+
   it('answers 503 when the database cannot be reached, so Telegram delivers the update again', async () => {
     const res = await deliver(cutOff, tapUpdate(phone, contactedCallbackData({ kind: 'quote', id: '0f0f0f0f-0000-4000-8000-000000000000' }), CHAT));
     expect(res.status).toBe(503);

@@ -8,9 +8,11 @@
 import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { contactedCallbackData } from '../../supabase/functions/_shared/chat/callbackData.js';
+import { DatabaseCallError } from '../../supabase/functions/_shared/chat/database.js';
 import { REPLIES, SECRET_HEADER, TAP_ANSWERS } from '../../supabase/functions/telegram-webhook/handler.js';
 import { createNodeClient } from '../../staff/supabaseNode.js';
 import { staffCommand } from '../../staff/command.js';
+import { serviceRoleRpc } from '../../supabase-standin/functions.js';
 import { DISCOUNT, QUOTE } from './inboxDb.js';
 import { signedInStaff, STAFF_PASSWORD } from './staffSession.js';
 import { useLocalStack } from './stack.js';
@@ -256,6 +258,46 @@ describe('linking a phone: /link CODE in a private chat with the bot', () => {
       { not: 'an update' },
     ]) expect((await deliver(update)).status).toBe(200);
     expect(stack.telegram.calls).toEqual([]);
+  });
+
+  it('ignores updates with ids Telegram never sends (not safe integers): 200, nothing done, nothing personal logged', async () => {
+    const member = await staffMember();
+    await link(member);
+    const lead = await announcedQuote();
+    stack.telegram.reset();
+    const logged = logs.length;
+    const huge = 1e20; // beyond bigint; JSON carries it as 100000000000000000000
+    const beyondSafe = 2 ** 53 + 2; // a bigint, but not the id that was sent: JSON numbers past 2^53 round
+    const as = (id: number) => ({ ...member.telegram, id });
+    for (const update of [
+      tap(as(huge), lead.data),
+      tap(as(beyondSafe), lead.data),
+      tap(member.telegram, lead.data, 1.5),
+      tap(member.telegram, lead.data, huge),
+      privateMessage(as(huge), '/unlink'),
+      privateMessage(as(-huge), '/unlink'),
+      privateMessage(as(beyondSafe), '/link 12345678'),
+      privateMessage(member.telegram, '/unlink', 1.5),
+      { ...privateMessage(member.telegram, '/unlink'), message: { ...privateMessage(member.telegram, '/unlink').message, chat: { id: 0.5, type: 'private' } } },
+    ]) {
+      const res = await deliver(update);
+      expect(res.status, JSON.stringify(update)).toBe(200);
+      expect(await res.json()).toEqual({ ok: true });
+    }
+    expect(stack.telegram.calls).toEqual([]);
+    // Nothing was done: the lead is untouched and the member is still linked.
+    expect(await leadState(lead.id)).toEqual(untouched);
+    expect(await linkStatus(member)).toMatchObject({ linked: true });
+    const lines = logs.slice(logged);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).toBe('[telegram-webhook] an update of a shape it does not read: ignored');
+
+    // Such an id reaching the database (the cause of the 500 this answered): refused as a bigint,
+    // and the error, which is logged, does not quote it.
+    const refused = await serviceRoleRpc(stack.backend.db)('telegram_unlink_account', { p_telegram_user_id: huge }).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(DatabaseCallError);
+    expect(refused).toMatchObject({ code: '22003' });
+    expect((refused as Error).message).not.toContain('100000000000000000000');
   });
 });
 

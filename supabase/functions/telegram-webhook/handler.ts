@@ -59,11 +59,15 @@ export const REPLIES = {
   notLinked: 'This Telegram account is not linked.',
 } as const;
 
-// Only the fields the function reads; everything else in an update is left alone.
-const user = z.object({ id: z.number(), is_bot: z.optional(z.boolean()), first_name: z.optional(z.string()), last_name: z.optional(z.string()) });
-const chat = z.object({ id: z.number(), type: z.string() });
+// Only the fields the function reads; everything else in an update is left alone. Telegram's ids
+// are integers of at most 52 bits (chat ids negative for groups): an id that is not a safe integer
+// (1.5, 1e20, past 2^53 where a JSON number no longer names one id) is no update Telegram sent, and
+// would reach the database's bigint parameters as a value they refuse or as another account's id.
+const id = z.int();
+const user = z.object({ id, is_bot: z.optional(z.boolean()), first_name: z.optional(z.string()), last_name: z.optional(z.string()) });
+const chat = z.object({ id, type: z.string() });
 const updateSchema = z.object({
-  update_id: z.number(),
+  update_id: id,
   callback_query: z.optional(z.object({ id: z.string(), from: user, data: z.optional(z.string()) })),
   message: z.optional(z.object({ chat, from: z.optional(user), text: z.optional(z.string()) })),
 });

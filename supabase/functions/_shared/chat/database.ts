@@ -57,14 +57,21 @@ const UNAVAILABLE_CODE = /^(PGRST00[0-3]|08[0-9A-Z]{3}|57P0[1-3]|53300)$/;
 const UNAVAILABLE_STATUSES = new Set([0, 502, 503, 504]);
 
 /**
+ * SQLSTATE class 22, data exception: Postgres quotes the argument it refused in the message
+ * (`value "100000000000000000000" is out of range for type bigint`, `invalid input syntax for
+ * type bigint: "1.5"`), which may be a visitor's or a Telegram user's value.
+ */
+const DATA_EXCEPTION_CODE = /^22[0-9A-Z]{3}$/;
+
+/**
  * The error to throw for a failed call of `fn`: DatabaseUnavailableError when the database was
  * out of reach (`status` is the HTTP status supabase-js reports; undefined in-process), else
- * DatabaseCallError. The database's messages name no visitor value (the arguments are never
- * echoed in them), so the message may be logged.
+ * DatabaseCallError. Its message names no value of the call (a data exception's message, which
+ * quotes one, is replaced by what it means), so it may be logged.
  */
 export function databaseError(fn: string, error: DatabaseErrorLike, status?: number): Error {
   const code = typeof error.code === 'string' ? error.code : '';
-  const message = String(error.message ?? '').slice(0, 300);
+  const message = DATA_EXCEPTION_CODE.test(code) ? 'an argument of the call was refused' : String(error.message ?? '').slice(0, 300);
   if (UNAVAILABLE_CODE.test(code) || (status !== undefined && UNAVAILABLE_STATUSES.has(status))) {
     const cause = status === 0 ? `no answer: ${message}` : `${status === undefined ? '' : `HTTP ${status}, `}${code || 'no code'}: ${message}`;
     return new DatabaseUnavailableError(`the database could not be reached for ${fn} (${cause})`);
