@@ -9,7 +9,7 @@
  * `delivery` (a stored lead to the office chat, bench/delivery.ts) and `gate` (the content gate
  * replayed on a clean clone, tools/contentGateReplay.mjs).
  */
-import '../generator/env.js';
+import '../generator/runtime/env.js';
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';

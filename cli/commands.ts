@@ -1,5 +1,5 @@
 /** The one command-line entry: build, check, content-gate, start, dev, new-city, leads, staff, schemas, prebuilt, doctor, lead-probe, telegram. */
-import '../generator/env.js';
+import '../generator/runtime/env.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from '../generator/build.js';
@@ -36,7 +36,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'dev': {
       const options = { ...buildOptionsFromEnv(), outDir: path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist')) };
-      const [{ DevSession, printUpdate }, { CmsLocalBackend }] = await Promise.all([import('../serve/dev.js'), import('../cms/localBackend.js')]);
+      const [{ DevSession, printUpdate, RELOAD_SCRIPT }, { CmsLocalBackend }] = await Promise.all([import('../serve/dev.js'), import('../cms/localBackend.js')]);
       const session = new DevSession(options, printUpdate);
       await session.start();
       const unwatch = await session.watch();
@@ -45,6 +45,7 @@ async function main(argv: string[]): Promise<number> {
       const cms = new CmsLocalBackend(options.contentDir ?? contentDirFromEnv(), { whenServed: (change) => session.updateFor(change) });
       const { url } = await serve(options, options.outDir, {
         first: async (req, res) => (await session.handle(req, res)) || cms.handle(req, res),
+        htmlScript: RELOAD_SCRIPT,
         beforeStop: async () => {
           await unwatch();
           await session.close();
@@ -78,19 +79,19 @@ async function main(argv: string[]): Promise<number> {
     case 'content-gate':
       return contentGate();
     case 'new-city': {
-      const { writeNewCity } = await import('../generator/newCity.js');
+      const { writeNewCity } = await import('./authoring/newCity.js');
       const file = await writeNewCity(contentDirFromEnv(), args.join(' '));
       console.log(`Wrote ${path.relative(root, file)}. Edit its texts, then run npm run check.`);
       return 0;
     }
     case 'schemas': {
-      const { writeSchemas } = await import('../generator/schemasWrite.js');
+      const { writeSchemas } = await import('./authoring/schemas.js');
       const changed = await writeSchemas(path.join(root, 'content'));
       console.log(changed.length ? `Wrote ${changed.join(', ')}` : 'Schemas are up to date.');
       return 0;
     }
     case 'prebuilt': {
-      const { writePrebuilt } = await import('../generator/prebuiltWrite.js');
+      const { writePrebuilt } = await import('./authoring/prebuilt.js');
       const { written, removed } = await writePrebuilt(root, contentDirFromEnv());
       console.log(written.length || removed.length ? [...written.map((f) => `Wrote ${f}`), ...removed.map((f) => `Removed ${f}`)].join('\n') : 'prebuilt/ is up to date.');
       return 0;
@@ -102,7 +103,7 @@ async function main(argv: string[]): Promise<number> {
 }
 
 async function checkCommand() {
-  const { checkContent } = await import('../generator/content.js');
+  const { checkContent } = await import('../generator/build.js');
   const { model } = await checkContent({ root, contentDir: contentDirFromEnv() });
   console.log(`Content is valid: ${model.services.length} services, ${model.cities.length} cities, ${model.legal.length} legal pages.`);
   return model;
@@ -144,8 +145,8 @@ async function contentGate(): Promise<number> {
  * Supabase project the forms post to this server, whose local backend stores leads in .data/: it
  * is opened once the server listens, so the pages are answered meanwhile.
  */
-async function serve(options: BuildOptions, distDir: string, extra: { first?: RequestHandler; beforeStop?: () => Promise<void>; filesPending?: Promise<unknown> } = {}) {
-  const { first, beforeStop, filesPending } = extra;
+async function serve(options: BuildOptions, distDir: string, extra: { first?: RequestHandler; beforeStop?: () => Promise<void>; filesPending?: Promise<unknown>; htmlScript?: string } = {}) {
+  const { first, beforeStop, filesPending, htmlScript } = extra;
   const [{ serveSite }, { parseAllowedHosts }, { announceLocalServer }] = await Promise.all([import('../serve/site.js'), import('../serve/allowedHosts.js'), import('../supabase-standin/localServer.js')]);
   // Pages of the site, under any name it is served by (ALLOWED_HOSTS too), may call the stand-in; no other page may.
   const openBackend = async ({ allowedOrigins, url }: { allowedOrigins: string[]; url: string }) => {
@@ -168,6 +169,7 @@ async function serve(options: BuildOptions, distDir: string, extra: { first?: Re
     allowedHosts: parseAllowedHosts(process.env.ALLOWED_HOSTS),
     ...(first && { handlers: [first] }),
     ...(filesPending && { filesPending }),
+    ...(htmlScript && { htmlScript }),
     ...(!options.supabaseUrl && { openBackend }),
   }))().catch(async (err: unknown) => {
     // A port in use or a malformed ALLOWED_HOSTS: stop the watcher, so the process ends.

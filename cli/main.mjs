@@ -4,10 +4,10 @@
  * from its compiled JavaScript (compiled.mjs), compiled first when a source changed.
  */
 import { fileURLToPath } from 'node:url';
-import { prestartAssetHelper } from '../generator/assetHelper.mjs';
-import { compiledCode } from '../generator/compiled.mjs';
+import { prestartAssetHelper } from '../generator/assets/helper/start.mjs';
+import { compiledCode } from '../generator/runtime/compiled.mjs';
 
-/** The commands that build, and so may need the asset helper (generator/assets/ownProcess.ts). */
+/** The commands that build, and so may need the asset helper (generator/assets/helper/client.ts). */
 const BUILDING = new Set(['build', 'start', 'dev', 'content-gate']);
 
 // Errors name the TypeScript sources' lines, not the compiled ones (no measurable cost here).

@@ -1,5 +1,5 @@
 /**
- * What the build needs of the content manager to write it into dist/ (generator/backOffice.ts is
+ * What the build needs of the content manager to write it into dist/ (generator/backOffice/backOffice.ts is
  * the build's one door to it): how its script is bundled (ADMIN_APP), Decap CMS's prebuilt files,
  * and its page. /admin is not a page of the site: not in the sitemap, not linked, `noindex`.
  */

@@ -55,8 +55,8 @@ export interface Layout {
   navigation: Site['navigation'];
   footer: Site['footer'] & { copyrightText: string };
   services: { name: string; href: string }[];
-  /** Asset URLs (and the web font); devReload only in `npm run dev`. */
-  assets: { css: string; font: WebFont; entry?: string; heroBlur?: string; notFound?: string; devReload?: string };
+  /** Asset URLs (and the web font). */
+  assets: { css: string; font: WebFont; entry?: string; heroBlur?: string; notFound?: string };
 }
 
 /**

@@ -9,6 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import chokidar from 'chokidar';
 import path from 'node:path';
@@ -17,15 +18,17 @@ import type { SiteModel } from '../contracts/content.js';
 import type { ContentError } from '../contracts/errors.js';
 import { kindOf } from '../contracts/kinds.js';
 import { writtenPage, type PagePlan } from '../contracts/pages.js';
+import { fileForRoute } from '../contracts/routes.js';
 import { listImages } from '../generator/assets/images.js';
-import { Pipeline, type BuildOptions, type SiteAssets } from '../generator/build.js';
-import { ContentSet } from '../generator/content.js';
+import { Steps, type BuildOptions, type SiteAssets } from '../generator/build.js';
+import { ContentSet } from '../generator/model/contentSet.js';
 import { PlanMemo, sameInputs } from '../generator/plan/memo.js';
 import { PageLinks } from '../generator/render/pageLinks.js';
 import { BATCH_PAGES, RenderPool, startWorker } from '../generator/render/pool.js';
 import { ContentErrors, formatError, sortErrors } from '../contracts/validate/errors.js';
 
-const RELOAD_SCRIPT = '/__dev/reload.js';
+/** The open tab's reload script: the server adds it to every page it serves (startServer's htmlScript), so dist/ stays what a build writes. */
+export const RELOAD_SCRIPT = '/__dev/reload.js';
 /** How long a save's events are gathered before the update starts. */
 const SAVE_SETTLE_MS = 10;
 /**
@@ -49,7 +52,7 @@ interface UpdateWaiter { after: number; change: string; resolve: (u: DevUpdate) 
 
 export class DevSession {
   private readonly content: ContentSet;
-  private readonly pipeline: Pipeline;
+  private readonly steps: Steps;
   private model: SiteModel | undefined;
   private site: SiteAssets | undefined;
   private layoutKey = '';
@@ -70,14 +73,16 @@ export class DevSession {
 
   constructor(private readonly opts: BuildOptions & { outDir: string }, private readonly onUpdate: (u: DevUpdate) => void = () => {}) {
     this.content = new ContentSet(opts);
-    this.pipeline = new Pipeline(opts, opts.outDir, { devReload: RELOAD_SCRIPT });
+    this.steps = new Steps(opts, opts.outDir);
   }
 
   /** First full build into outDir. */
   async start(): Promise<DevUpdate> {
     const started = performance.now();
+    // As a build does, from an empty folder: what an earlier build or session left is no page of this one.
+    await rm(this.opts.outDir, { recursive: true, force: true });
     await this.content.readAll();
-    this.site = await this.pipeline.assets();
+    this.site = await this.steps.assets();
     return this.refresh('start', [], started, true);
   }
 
@@ -129,7 +134,7 @@ export class DevSession {
       const started = performance.now();
       await this.content.reread(rels);
       const needsAssets = rels.some((r) => r.startsWith('images/') || r.startsWith('static/')) || !(await this.imagesCurrent());
-      if (needsAssets) this.site = await this.pipeline.assets();
+      if (needsAssets) this.site = await this.steps.assets();
       return this.refresh(rels.join(', '), rels, started, false);
     });
   }
@@ -150,7 +155,7 @@ export class DevSession {
       const started = performance.now();
       await this.worker?.terminate();
       this.worker = undefined;
-      this.site = await this.pipeline.assets();
+      this.site = await this.steps.assets();
       return this.refresh(kind, [kind], started, true);
     });
   }
@@ -176,8 +181,8 @@ export class DevSession {
   }
 
   private async renderChanged(all: boolean): Promise<number> {
-    const layout = this.pipeline.layout(this.model!, this.site!);
-    const pages = [...this.pipeline.pages(this.model!, this.site!, this.memo)];
+    const layout = this.steps.layout(this.model!, this.site!);
+    const pages = [...this.steps.allPages(this.model!, this.site!, this.memo)];
     const layoutKey = JSON.stringify(layout);
     const renderAll = all || layoutKey !== this.layoutKey;
     const changed: { plan: PagePlan; digest: string }[] = [];
@@ -188,14 +193,19 @@ export class DevSession {
       if (renderAll || before?.digest !== digest) changed.push({ plan, digest });
     }
     const routes = new Set(pages.map((p) => p.route));
-    for (const route of this.rendered.keys()) if (!routes.has(route)) this.rendered.delete(route);
+    // A page that is gone (its file removed, a city without its page texts now) leaves dist/ too, as from a build.
+    for (const route of this.rendered.keys()) {
+      if (routes.has(route)) continue;
+      this.rendered.delete(route);
+      await rm(path.join(this.opts.outDir, fileForRoute(route)), { force: true });
+    }
     if (!this.worker) {
       this.worker = startWorker();
       this.layoutKey = '';
     }
     const pool = RenderPool.over([this.worker]);
     if (layoutKey !== this.layoutKey) await pool.setLayout(layout);
-    await this.pipeline.makeDirs(changed.map((c) => c.plan));
+    for (const dir of new Set(changed.map((c) => path.dirname(c.plan.file)))) await mkdir(path.join(this.opts.outDir, dir), { recursive: true });
     // One worker, its heap capped like a build's: the pages in batches, as a build hands them out.
     const links = new PageLinks();
     for (let i = 0; i < changed.length; i += BATCH_PAGES) {
@@ -204,7 +214,7 @@ export class DevSession {
     }
     await pool.drain();
     const written = pages.map(writtenPage);
-    await this.pipeline.checkLinks(links, written, this.site!, async () => this.content.docs());
+    await this.steps.checkLinks(links, written, this.site!, async () => this.content.docs());
     this.layoutKey = layoutKey;
     for (const c of changed) this.rendered.set(c.plan.route, c);
     // Sitemap, host files and the content manager's page change only when pages come or go, or
@@ -214,7 +224,7 @@ export class DevSession {
     const { site, locations, forms, services } = this.model!;
     const hostKey = [[...routes].join('\n'), layoutKey, site, locations, forms, ...services];
     if (!sameInputs(hostKey, this.hostKey)) {
-      await this.pipeline.writeHostFiles(this.model!, written);
+      await this.steps.writeSiteFiles(this.model!, written);
       this.hostKey = hostKey;
     }
     return changed.length;

@@ -31,6 +31,8 @@ export interface ServerOptions {
    * settles, then is answered as usual.
    */
   filesPending?: Promise<unknown>;
+  /** A script every HTML page gets as it is served, before </body> (npm run dev's reload script): the files stay as built. */
+  htmlScript?: string;
 }
 
 export interface RunningServer {
@@ -188,7 +190,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         return;
       }
       for (const handler of opts.handlers ?? []) if (await handler(req, res)) return;
-      await serveStatic(req, res, distDir, await headerRules(), filesPending);
+      await serveStatic(req, res, distDir, await headerRules(), filesPending, opts.htmlScript);
     } catch (err) {
       console.error(err);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
@@ -227,7 +229,7 @@ async function findFile(distDir: string, pathname: string): Promise<string | und
   return undefined;
 }
 
-async function serveStatic(req: IncomingMessage, res: ServerResponse, distDir: string, rules: HeaderRule[], filesPending?: Promise<void>) {
+async function serveStatic(req: IncomingMessage, res: ServerResponse, distDir: string, rules: HeaderRule[], filesPending?: Promise<void>, htmlScript?: string) {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD' }).end();
     return;
@@ -264,6 +266,20 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, distDir: s
   delete headers['strict-transport-security'];
   if (headers['content-security-policy']) headers['content-security-policy'] = headers['content-security-policy'].replace(/;\s*upgrade-insecure-requests/, '');
   headers['cache-control'] ??= 'no-cache';
+  if (htmlScript && path.extname(file) === '.html') {
+    let html: string;
+    try {
+      html = await handle.readFile('utf8');
+    } finally {
+      await handle.close();
+    }
+    const tag = `<script type="module" src="${htmlScript}"></script>`;
+    const at = html.lastIndexOf('</body>');
+    const body = Buffer.from(at < 0 ? html + tag : html.slice(0, at) + tag + html.slice(at));
+    res.writeHead(status, { ...headers, 'content-length': String(body.length) });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return;
+  }
   const encoding = COMPRESSIBLE.test(headers['content-type']!) ? pickEncoding(req.headers['accept-encoding']) : undefined;
   if (encoding) {
     let body: Buffer;

@@ -1,5 +1,5 @@
 /**
- * What the build needs of the lead inbox to write it into dist/ (generator/backOffice.ts is the
+ * What the build needs of the lead inbox to write it into dist/ (generator/backOffice/backOffice.ts is the
  * build's one door to it): how its script is bundled (inboxApp) and its page, leads.html, served
  * at /leads. Not a page of the site: not in the sitemap, linked from no visitor page, `noindex`.
  */

@@ -27,7 +27,20 @@ export const RULES = /** @type {const} */ ({
   supabase: [],
   src: ['contracts', 'supabase/functions/_shared'],
   templates: ['contracts', 'src'],
-  generator: ['contracts', 'supabase/functions/_shared', 'src', 'templates', 'cms', 'staff'],
+  // The build: the orchestrator (generator/build.ts) and its folders. A stage imports only the
+  // stages before it (content → model → plan → render → write) and the systems beside them (the
+  // cache, the assets and their helper process, the compiled code); collections/ plug into plan.
+  generator: ['contracts', 'generator'],
+  'generator/runtime': [],
+  'generator/cache': ['contracts'],
+  'generator/assets': ['contracts', 'generator/cache', 'generator/runtime'],
+  'generator/content': ['contracts', 'generator/cache'],
+  'generator/model': ['contracts', 'supabase/functions/_shared', 'generator/cache', 'generator/content'],
+  'generator/plan': ['contracts', 'generator/model'],
+  'generator/collections': ['contracts', 'generator/content', 'generator/model', 'generator/plan'],
+  'generator/render': ['contracts', 'templates', 'src', 'generator/runtime', 'generator/cache', 'generator/content', 'generator/model', 'generator/plan', 'generator/collections'],
+  'generator/write': ['contracts', 'supabase/functions/_shared', 'generator/runtime'],
+  'generator/backOffice': ['contracts', 'cms', 'staff', 'generator/cache', 'generator/assets', 'generator/plan', 'generator/collections', 'generator/write', 'generator/runtime'],
   cms: ['contracts', 'cms/app'],
   'cms/app': ['contracts', 'templates', 'src', 'supabase/functions/_shared'],
   staff: ['contracts', 'supabase', 'supabase-standin'],
@@ -46,9 +59,9 @@ export const RULES = /** @type {const} */ ({
 /** Parts that only one file of another part may import: "from→to" → that file. */
 export const ENTRY_ONLY = /** @type {Record<string, string[]>} */ ({
   // The build reaches the content manager and the inbox through one door.
-  'generator→cms': ['generator/backOffice.ts'],
-  'generator→cms/app': ['generator/backOffice.ts'],
-  'generator→staff': ['generator/backOffice.ts'],
+  'generator/backOffice→cms': ['generator/backOffice/backOffice.ts'],
+  'generator/backOffice→cms/app': ['generator/backOffice/backOffice.ts'],
+  'generator/backOffice→staff': ['generator/backOffice/backOffice.ts'],
 });
 
 /** @param {string} file @returns {string} the part of RULES the file belongs to ('' for none) */
@@ -139,6 +152,24 @@ export function folderGraph(graph) {
 }
 
 /**
+ * Each part of RULES → the parts it imports: the stages of generator/ must not import each other
+ * both ways, even where each import alone is allowed.
+ * @param {Map<string, string[]>} graph @returns {Map<string, string[]>}
+ */
+export function partGraph(graph) {
+  /** @type {Map<string, Set<string>>} */
+  const parts = new Map();
+  for (const [from, tos] of graph) {
+    const a = partOf(from);
+    if (!a) continue;
+    const set = parts.get(a) ?? new Set();
+    parts.set(a, set);
+    for (const to of tos) if (!to.startsWith('?') && partOf(to) && partOf(to) !== a) set.add(partOf(to));
+  }
+  return new Map([...parts].map(([k, v]) => [k, [...v].sort()]));
+}
+
+/**
  * The report: file cycles, folder cycles, imports RULES or ENTRY_ONLY forbid, imports of files
  * that do not exist.
  * @param {string} [root]
@@ -160,16 +191,17 @@ export function checkImports(root = ROOT) {
       if (only && !only.includes(from)) forbidden.push(`${from} → ${to} (only ${only.join(', ')} may import ${b}/)`);
     }
   }
-  return { files: graph.size, fileCycles: cycles(graph), folderCycles: cycles(folderGraph(graph)), forbidden, missing };
+  return { files: graph.size, fileCycles: cycles(graph), folderCycles: cycles(folderGraph(graph)), partCycles: cycles(partGraph(graph)), forbidden, missing };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const report = checkImports();
-  console.log(`${report.files} files: ${report.fileCycles.length} file cycles, ${report.folderCycles.length} folder cycles, ${report.forbidden.length} forbidden imports, ${report.missing.length} unresolved`);
+  console.log(`${report.files} files: ${report.fileCycles.length} file cycles, ${report.folderCycles.length} folder cycles, ${report.partCycles.length} part cycles, ${report.forbidden.length} forbidden imports, ${report.missing.length} unresolved`);
   for (const c of report.fileCycles) console.log(`file cycle: ${c.join(' ↔ ')}`);
   for (const c of report.folderCycles) console.log(`folder cycle: ${c.join(' ↔ ')}`);
+  for (const c of report.partCycles) console.log(`part cycle: ${c.join(' ↔ ')}`);
   for (const f of report.forbidden) console.log(`forbidden: ${f}`);
   for (const f of report.missing) console.log(`unresolved: ${f}`);
   if (process.argv.includes('--folders')) for (const [k, v] of folderGraph(importGraph())) console.log(`${k} → ${v.join(', ')}`);
-  process.exitCode = report.fileCycles.length || report.folderCycles.length || report.forbidden.length || report.missing.length ? 1 : 0;
+  process.exitCode = report.fileCycles.length || report.folderCycles.length || report.partCycles.length || report.forbidden.length || report.missing.length ? 1 : 0;
 }

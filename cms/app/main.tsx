@@ -3,7 +3,7 @@
  * - our React as its React: the prebuilt bundle takes React from window.React and must get the very
  *   version its own react-dom was built with (generator/assets/appBundle.ts aliases it);
  * - live previews drawn by the site's own templates (templates/pages/CityPage.tsx, ServicePage.tsx)
- *   with the build's stylesheet, from data the build planned (generator/backOffice.ts);
+ *   with the build's stylesheet, from data the build planned (generator/backOffice/backOffice.ts);
  * - a YAML format that keeps our files ours: the editor modeline on top, no empty optional values;
  * - a widget for values that are one of a few JSON values (a checklist cell: true, false or "N/A").
  * Never loaded by the public pages: only admin.html references it.

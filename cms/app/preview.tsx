@@ -1,6 +1,6 @@
 /**
  * Live previews with the site's own templates: the CMS entry being typed replaces the content part
- * of a page body the build planned (generator/backOffice.ts), and CityPage / ServicePage draw it
+ * of a page body the build planned (generator/backOffice/backOffice.ts), and CityPage / ServicePage draw it
  * exactly as the build does, styled by the build's stylesheet. Fields not filled in yet show as
  * empty; a picture not uploaded yet shows as the default hero image.
  */

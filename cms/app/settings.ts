@@ -1,4 +1,4 @@
-/** What admin.html tells the admin script (a JSON block written by generator/backOffice.ts). */
+/** What admin.html tells the admin script (a JSON block written by generator/backOffice/backOffice.ts). */
 export interface AdminSettings {
   /** URL of Decap CMS's prebuilt script. */
   decap: string;

@@ -3,7 +3,7 @@
  * (/admin) and the lead inbox's (/leads). Each app says what is its own (cms/adminPage.ts,
  * staff/inboxPage.ts: entry, package aliases, build-time constants); its files are
  * /assets/<name>-<hash>.js, its chunks and stylesheet, never referenced by a visitor page. Runs in
- * the asset helper process (generator/backOffice.ts starts it, cached like the islands).
+ * the asset helper process (generator/backOffice/backOffice.ts starts it, cached like the islands).
  */
 import { join, resolve } from 'node:path';
 import { bundleForBrowser, type BrowserBundle } from './viteBundle.js';

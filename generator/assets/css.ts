@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CacheKey, writeAtomic } from '../cache.js';
+import { CacheKey, writeAtomic } from '../cache/store.js';
 
 /** What templates/styles/site.css tells Tailwind to scan (its @source lines). */
 const SCANNED = ['templates', 'src', 'cms/app'];

@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { WebFont } from '../../contracts/pages.js';
-import { CacheKey, writeAtomic } from '../cache.js';
+import { CacheKey, writeAtomic } from '../cache/store.js';
 import { assetDirs, packageVersions, type AssetDirs } from './prebuilt.js';
 
 const require = createRequire(import.meta.url);

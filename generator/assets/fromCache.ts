@@ -1,6 +1,6 @@
 /**
  * Each asset as the build gets it: from .cache/ when its inputs are unchanged, else made first by
- * its job in the asset helper process (ownProcess.ts; the jobs are css.ts, fonts.ts, images.ts and
+ * its job in the asset helper process (helper/client.ts; the jobs are css.ts, fonts.ts, images.ts and
  * islands.ts, which never load in the build's own process).
  *
  * The island bundle depends only on src/, contracts/, the lockfile and the build settings: it is
@@ -9,14 +9,14 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CacheKey, cachedOutput } from '../cache.js';
+import { CacheKey, cachedOutput } from '../cache/store.js';
 import type { ImageRef } from '../../contracts/pages.js';
 import { cacheFileOf } from './css.js';
 import { FAMILY, FONT_FILE, fontDirs, fontSource, WEIGHTS, type FontAsset } from './fonts.js';
 import { contentHash } from './hash.js';
 import { cacheOnly, describeImages } from './images.js';
 import type { IslandBundleOptions, IslandBundle } from './islands.js';
-import { runInOwnProcess } from './ownProcess.js';
+import { runInAssetHelper } from './helper/client.js';
 import { findAsset, type AssetDirs } from './prebuilt.js';
 
 function inputDigest(opts: IslandBundleOptions): string {
@@ -31,12 +31,12 @@ function inputDigest(opts: IslandBundleOptions): string {
 
 export function bundleIslandsCached(opts: IslandBundleOptions): Promise<IslandBundle> {
   const cacheDir = path.join(opts.root, '.cache', 'islands', inputDigest(opts));
-  return cachedOutput(cacheDir, opts.outDir, (filesDir) => bundleInOwnProcess({ ...opts, outDir: filesDir }));
+  return cachedOutput(cacheDir, opts.outDir, (filesDir) => bundleInAssetHelper({ ...opts, outDir: filesDir }));
 }
 
 /** Vite and its native bundler take about 400 MB that the build would keep while it renders. */
-function bundleInOwnProcess(opts: IslandBundleOptions): Promise<IslandBundle> {
-  return runInOwnProcess({ job: 'bundleIslands', args: [opts], what: 'island bundle', cwd: opts.root });
+function bundleInAssetHelper(opts: IslandBundleOptions): Promise<IslandBundle> {
+  return runInAssetHelper({ job: 'bundleIslands', args: [opts], what: 'island bundle', cwd: opts.root });
 }
 
 /** The stylesheet: from the cache, else compiled in a process of its own (Tailwind takes ~40 MB). */
@@ -44,7 +44,7 @@ export async function compileCss(root: string, fontFaceCss: string): Promise<str
   const cacheFile = cacheFileOf(root, fontFaceCss);
   const cached = await readFile(cacheFile, 'utf8').catch(() => undefined);
   if (cached !== undefined) return cached;
-  await runInOwnProcess({ job: 'compileCssIntoCache', args: [root, fontFaceCss], what: 'stylesheet', cwd: root });
+  await runInAssetHelper({ job: 'compileCssIntoCache', args: [root, fontFaceCss], what: 'stylesheet', cwd: root });
   return readFile(cacheFile, 'utf8');
 }
 
@@ -62,7 +62,7 @@ export function loadFont(root: string): Promise<FontAsset> {
     if (!file) {
       // HarfBuzz (WebAssembly) outside the build, which would keep its memory.
       file = path.join(dirs.cache, FONT_FILE);
-      await runInOwnProcess({ job: 'subsetFontInto', args: [fontSource(), file], what: 'font subsetting', cwd: root });
+      await runInAssetHelper({ job: 'subsetFontInto', args: [fontSource(), file], what: 'font subsetting', cwd: root });
     }
     const bytes = await readFile(file);
     const src = `/assets/inter-latin-${contentHash(bytes)}.woff2`;
@@ -79,6 +79,6 @@ export async function processImages(root: string, contentDir: string, dirs: Asse
   const misses: string[] = [];
   const described = await describeImages(contentDir, names, cacheOnly(dirs, misses));
   if (!misses.length) return described;
-  await runInOwnProcess({ job: 'encodeImages', args: [contentDir, dirs, names], what: 'image encoding', cwd: root });
+  await runInAssetHelper({ job: 'encodeImages', args: [contentDir, dirs, names], what: 'image encoding', cwd: root });
   return describeImages(contentDir, names, cacheOnly(dirs, []));
 }

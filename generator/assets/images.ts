@@ -11,7 +11,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImageRef } from '../../contracts/pages.js';
-import { CacheKey, writeAtomic } from '../cache.js';
+import { CacheKey, writeAtomic } from '../cache/store.js';
 import { contentHash } from './hash.js';
 import { assetDirs, findAsset, packageVersions, type AssetDirs } from './prebuilt.js';
 

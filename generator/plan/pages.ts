@@ -3,8 +3,8 @@
  * in PAGE_KINDS, its body type in contracts/pages.ts and its template. The table's order is the
  * order of the sitemap.
  */
-import { CITIES_PER_PAGE, type CityEntry, type CityPageContent } from '../../contracts/content.js';
-import type { CityTexts, PagePlan } from '../../contracts/pages.js';
+import { CITIES_PER_PAGE } from '../../contracts/content.js';
+import type { PagePlan } from '../../contracts/pages.js';
 import { BOOK_ONLINE, locationsPageRoute, ROUTES } from '../../contracts/routes.js';
 import { fill, type PlanContext } from './context.js';
 import { breadcrumbs, service } from './jsonld.js';
@@ -153,55 +153,6 @@ const servicePages: Planner = (ctx) => {
   }));
 };
 
-type CityWithPage = CityEntry & { route: string; page: NonNullable<CityEntry['page']> };
-
-const cityPages: Planner = function* (ctx) {
-  const planCity = cityPagePlanner(ctx);
-  for (const city of ctx.model.cities) {
-    const plan = planCity(city);
-    if (plan) yield plan;
-  }
-};
-
-/**
- * The planner of one city's page (undefined for a city without one). A build calls it in the render
- * workers, straight from each city file: the model it plans the other pages from holds the cities
- * without their page texts.
- */
-export function cityPagePlanner(ctx: PlanContext): (city: CityEntry) => PagePlan | undefined {
-  const { site, locations, services } = ctx.model;
-  const { related, defaultHeroImage, ...templates } = locations.cityPage;
-  const serviceOf = new Map(services.map((s) => [s.slug, s]));
-  const shared = ctx.sharedInputs;
-  return (city) => (city.route && city.page ? ctx.memo.plan(city.route, [...shared, city], () => planCity(city as CityWithPage)) : undefined);
-
-  function planCity(city: CityWithPage): PagePlan {
-    const vars = { city: city.name, brand: site.brand.name };
-    const texts = Object.fromEntries(Object.entries(templates).map(([k, v]) => [k, fill(v, vars)])) as CityTexts;
-    const hero = ctx.image(city.page.heroImage ?? defaultHeroImage);
-    const crumbs = [ctx.homeCrumb, { name: locations.heading, href: ROUTES.locations }, { name: city.name, href: city.route }];
-    const description = city.page.seoDescription;
-    const canonical = ctx.url(city.route);
-    return ctx.page(city.route, {
-      title: texts.seoTitle, description, canonical, preloadImage: hero, ogImage: new URL(hero.src, canonical).href,
-      jsonLd: [
-        ctx.business,
-        service(texts.heroHeading, description, canonical, ctx.origin, [city.name]),
-        breadcrumbs(crumbs, ctx.origin),
-      ],
-    }, {
-      // The hero's file name stays out: the page shows the picture (heroImage), and what a page
-      // is given and does not show makes it a shape of its own (render/pageTemplate.ts).
-      kind: 'city', name: city.name, content: withoutHeroImage(city.page), texts, heroImage: hero,
-      related: related.map((r) => {
-        const s = serviceOf.get(r.service)!;
-        return { name: s.name, href: s.route, icon: s.icon, text: fill(r.text, vars) };
-      }),
-      reviews: ctx.reviews, discount: ctx.model.forms.discount, breadcrumbs: crumbs, breadcrumbLabel: site.navigation.breadcrumbLabel,
-    });
-  }
-}
-
 const notFound: Planner = (ctx) => {
   const { notFound: nf } = ctx.model.site;
   return [ctx.page(ROUTES.notFound, { title: nf.seo.title, description: nf.seo.description, canonical: ctx.url(ROUTES.notFound), jsonLd: [], noindex: true }, {
@@ -210,13 +161,9 @@ const notFound: Planner = (ctx) => {
 };
 
 /**
- * Every page kind, in sitemap order. City pages come last (the 404 page before them is in neither
- * the sitemap nor _redirects): a build plans them in the render workers and lists them after the rest.
+ * Every page kind but the collections' (generator/collections/), in sitemap order; the collections'
+ * pages come after them (the 404 page before them is in neither the sitemap nor _redirects).
  */
 export const PAGE_KINDS: readonly Planner[] = [
-  home, servicesIndex, locations, checklist, contact, customerLogin, bookOnline, legal, servicePages, notFound, cityPages,
+  home, servicesIndex, locations, checklist, contact, customerLogin, bookOnline, legal, servicePages, notFound,
 ];
-
-function withoutHeroImage({ heroImage: _name, ...content }: CityPageContent): Omit<CityPageContent, 'heroImage'> {
-  return content;
-}

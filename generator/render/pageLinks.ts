@@ -1,6 +1,6 @@
 /**
  * The internal URLs a build's pages reference, for the link check: each distinct list once, with
- * the first page that has it. Most pages share one list (every city page links to the same pages),
+ * the first page that has it. Most pages share one list (every page of a collection links to the same pages),
  * so this stays small however many pages there are.
  */
 export class PageLinks {

@@ -1,6 +1,6 @@
 /**
  * Pages of the same shape drawn by React once and filled in after that, as Hugo executes a
- * compiled template: 10,000 city pages differ only in their texts (99% of each page's bytes are
+ * compiled template: 10,000 pages of one collection differ only in their texts (99% of each page's bytes are
  * the same), and React's render was most of a page's processor time.
  *
  * A page's shape is its plan with every non-empty text taken out: the keys, the numbers, the
@@ -18,6 +18,7 @@ import type { Layout, PagePlan } from '../../contracts/pages.js';
 import { escapeJsonLd } from '../../templates/components/JsonLd.js';
 import { currentSection } from '../../templates/layout/Header.js';
 import { ADDRESS_ATTRIBUTE, addAttributeRefs, internalRefs, renderPage } from './renderPage.js';
+import { COLLECTIONS } from '../collections/index.js';
 
 type Rendered = ReturnType<typeof renderPage>;
 
@@ -115,11 +116,12 @@ function sharedOf(state: Templates): Shared {
 }
 
 /**
- * The kinds of page a site has thousands of. Their templates were read for what a template could do
- * with a text other than show it or look it up (an icon's name): compare it with a fixed value and
- * show it too, which a marker cannot reveal. Other kinds are drawn by React every time.
+ * The kinds of page a site has thousands of: those of the collections that say their pages share a
+ * layout. Their templates were read for what a template could do with a text other than show it or
+ * look it up (an icon's name): compare it with a fixed value and show it too, which a marker cannot
+ * reveal. Other kinds are drawn by React every time.
  */
-const TEMPLATED: ReadonlySet<PagePlan['body']['kind']> = new Set(['city']);
+const TEMPLATED: ReadonlySet<PagePlan['body']['kind']> = new Set(COLLECTIONS.flatMap((c) => c.templated ?? []));
 
 /** Shapes seen once are forgotten past this many (a site where every page has its own shape). */
 const SEEN_KEPT = 2000;
@@ -367,8 +369,8 @@ function walk(plan: PagePlan, structural: ReadonlySet<string>, shared: Shared, t
 /**
  * The texts of a page, numbered in order: equal texts share a number (the shape says which texts
  * are equal: React preloads an image once however many times the page shows it), but for the
- * JSON-LD, which is written as JSON whatever its texts are equal to (there a city's name is also
- * one of the business's served cities, at a different place on each city's page).
+ * JSON-LD, which is written as JSON whatever its texts are equal to (there an entry's name can
+ * also be one of the business's served areas, at a different place on each entry's page).
  */
 class Numbering {
   readonly texts: string[] = [];

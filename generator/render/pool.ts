@@ -22,7 +22,7 @@ export function startWorker(): Worker {
   // The worker runs the compiled code of the sources as they are when it starts (generator/
   // compiled.mjs), so one restarted by `npm run dev` after a templates/ change renders with the
   // new templates. Messages sent meanwhile wait in its port until renderWorker.ts listens.
-  const compiled = new URL('../compiled.mjs', import.meta.url).href;
+  const compiled = new URL('../runtime/compiled.mjs', import.meta.url).href;
   const bootstrap = `process.setSourceMapsEnabled(true); const { compiledCode } = await import(${JSON.stringify(compiled)}); await import((await compiledCode()).entry('worker'));`;
   return new Worker(new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`), {
     resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_SPACE_MIB, maxYoungGenerationSizeMb: WORKER_YOUNG_SPACE_MIB },
@@ -31,13 +31,13 @@ export function startWorker(): Worker {
 
 /**
  * What a worker is asked: here, its layout and batches of pages; the worker's entry
- * (generator/renderWorker.ts) lists every request it answers.
+ * (generator/render/worker.ts) lists every request it answers.
  */
 export type WorkerRequest = Record<string, unknown>;
 
-/** Below this many pages (or city files) to render, starting workers costs more than it saves. */
+/** Below this many pages (or collection files) to render, starting workers costs more than it saves. */
 export const PARALLEL_THRESHOLD = 400;
-/** Pages (or city files) per batch handed to a worker: a tenth of a second of work, a few hundred kilobytes of plans. */
+/** Pages (or collection files) per batch handed to a worker: a tenth of a second of work, a few hundred kilobytes of plans. */
 export const BATCH_PAGES = 100;
 
 let lastId = 0;

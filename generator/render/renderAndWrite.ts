@@ -1,7 +1,7 @@
 /** Render pages and write them; returns what the link check needs. */
 import path from 'node:path';
 import type { Layout, PagePlan } from '../../contracts/pages.js';
-import { createOrReplaceFileSync } from '../cache.js';
+import { createOrReplaceFileSync } from '../cache/store.js';
 import { renderTemplated } from './pageTemplate.js';
 
 export interface BatchResult {

@@ -116,7 +116,6 @@ export function renderPage(plan: PagePlan, layout: Layout, section = currentSect
   const scripts = [
     ...extraScripts(plan, layout),
     ...(islands.size && layout.assets.entry ? [layout.assets.entry] : []),
-    ...(layout.assets.devReload ? [layout.assets.devReload] : []),
   ];
   const shell = renderToString(
     <Document head={plan.head} chrome={layout} preloads={PRELOADS_SLOT} header={HEADER_SLOT} footer={FOOTER_SLOT} scripts={scripts}>

@@ -9,7 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { writtenPage, type Layout, type PagePlan, type WrittenPage } from '../../contracts/pages.js';
-import type { Keyed, PageCache } from './pageCache.js';
+import type { Keyed, PageCache } from '../cache/pageCache.js';
 import { PageLinks } from './pageLinks.js';
 import { BATCH_PAGES, PARALLEL_THRESHOLD, RenderPool } from './pool.js';
 import { Slots } from './slots.js';
@@ -17,8 +17,8 @@ import type { BatchResult } from './renderAndWrite.js';
 
 /**
  * A page whose plan is larger than this (JSON characters) renders on this thread, whose heap is
- * not capped. No page lists more than CITIES_PER_PAGE cities, so the number of cities never brings
- * a plan near it (the largest, a service page, is under 20,000 characters). What still could is one
+ * not capped. No page lists a whole collection (its cards are paginated), so the size of a
+ * collection never brings a plan near it (the largest, a service page, is under 20,000 characters). What still could is one
  * content file of megabytes (no file has a size limit), and a worker whose capped heap runs out
  * would fail the build.
  */

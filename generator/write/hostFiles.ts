@@ -3,11 +3,13 @@ import { createHash } from 'node:crypto';
 import { SitemapIndexStream, SitemapStream, streamToPromise } from 'sitemap';
 import type { WrittenPage } from '../../contracts/pages.js';
 import { SECURITY_HEADERS } from '../../contracts/securityHeaders.js';
-import { backOfficeHeaders } from '../backOffice.js';
 import { BUILD_INFO_HEADERS } from './buildInfo.js';
 import { OFFICE_HOURS_HEADERS } from './officeHours.js';
 
-interface HostConfig {
+/** A path pattern of _headers and the headers it sets. */
+export type PathHeaders = [pattern: string, headers: Record<string, string>];
+
+export interface HostConfig {
   origin: string;
   /** The texts of the inline scripts (the font loader): the policy allows each by its hash. */
   inlineScripts: string[];
@@ -15,8 +17,8 @@ interface HostConfig {
   reviewsScriptUrl: string;
   frameUrls: string[];
   connectUrls: string[];
-  /** The Supabase project the lead inbox talks to (undefined: the page's own origin). */
-  supabaseUrl?: string | undefined;
+  /** Rules of their own for some paths (the content manager's and the lead inbox's policies). */
+  pathHeaders: readonly PathHeaders[];
 }
 
 /** The sitemap protocol's limit of URLs in one sitemap file (sitemaps.org). */
@@ -96,7 +98,7 @@ export function headersFile(cfg: HostConfig): string {
     '  Cache-Control: public, max-age=31536000, immutable',
     // The content manager's and the lead inbox's own policies come after the site-wide rule so they
     // replace it where the host takes the last match.
-    ...[BUILD_INFO_HEADERS, OFFICE_HOURS_HEADERS, ...backOfficeHeaders(cfg.supabaseUrl)].flatMap(([pattern, headers]) => [pattern, ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`)]),
+    ...[BUILD_INFO_HEADERS, OFFICE_HOURS_HEADERS, ...cfg.pathHeaders].flatMap(([pattern, headers]) => [pattern, ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`)]),
     '',
   ].join('\n');
 }

@@ -8,7 +8,7 @@
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { checkContent } from '../../generator/content.js';
+import { checkContent } from '../../generator/build.js';
 import type { SiteModel } from '../../contracts/content.js';
 import { collectConsole, islandHydrated, type ConsoleLog } from '../../tools/browser.js';
 import { sendDiscountPopup, sendQuoteForm } from '../helpers/forms.js';

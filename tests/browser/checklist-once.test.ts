@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkContent } from '../../generator/content.js';
+import { checkContent } from '../../generator/build.js';
 import type { SiteModel } from '../../contracts/content.js';
 import { useBrowser, useSite } from '../helpers/site.js';
 

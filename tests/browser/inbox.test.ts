@@ -16,7 +16,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteModel } from '../../contracts/content.js';
-import { checkContent } from '../../generator/content.js';
+import { checkContent } from '../../generator/build.js';
 import { staffCommand } from '../../staff/command.js';
 import { axeViolations, collectConsole, type ConsoleLog } from '../../tools/browser.js';
 import { sendQuoteForm } from '../helpers/forms.js';

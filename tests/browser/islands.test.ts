@@ -7,7 +7,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { checkContent } from '../../generator/content.js';
+import { checkContent } from '../../generator/build.js';
 import type { SiteModel } from '../../contracts/content.js';
 import type { IslandName } from '../../src/islands/registry.js';
 import { touchColumns } from '../../src/lib/attribution.js';

@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { checkContent } from '../../generator/content.js';
+import { checkContent } from '../../generator/build.js';
 import type { SiteModel } from '../../contracts/content.js';
 import { collectConsole, type ConsoleLog } from '../../tools/browser.js';
 import { sendDiscountPopup, sendQuoteForm } from '../helpers/forms.js';

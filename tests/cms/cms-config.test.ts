@@ -15,7 +15,7 @@ import { load as parseYaml } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { kinds, kindNames, kindOf, type ContentKind, type KindName } from '../../contracts/kinds.js';
 import { cmsCollections, cmsConfig, cmsConfigText, modelineOf, type CmsField } from '../../cms/config.js';
-import { listContentFiles } from '../../generator/load.js';
+import { listContentFiles } from '../../generator/content/load.js';
 import { jsonSchemaOf } from '../../contracts/validate/jsonSchemas.js';
 import { cmsYamlFormat, fieldSetsOf } from '../../cms/app/format.js';
 import { contentCopy, problems, ROOT, withTempDir } from '../helpers/content.js';

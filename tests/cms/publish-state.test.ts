@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { changedPage, followPublish, gitHubSource, type Clock, type PublishSource, type PublishState } from '../../cms/app/publishState.js';
 import { describeState } from '../../cms/app/publishStatus.js';
-import { checkContent } from '../../generator/content.js';
+import { checkContent } from '../../generator/build.js';
 import { ContentErrors, githubAnnotation } from '../../contracts/validate/errors.js';
 import { contentCopy, problems, withTempDir } from '../helpers/content.js';
 import { fakeGitHubApi, fakeLiveSite, type FakeAnnotation, type FakeGitHubApi } from '../helpers/fakeGitHub.js';

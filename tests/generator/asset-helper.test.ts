@@ -1,5 +1,5 @@
 /**
- * The asset helper started before the generator is compiled (generator/assetHelper.mjs): the first
+ * The asset helper started before the generator is compiled (generator/assets/helper/start.mjs): the first
  * job takes it, a build that needs none ends it, and a command that never asks for a job is not kept
  * alive by it.
  */
@@ -11,8 +11,8 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { prestartAssetHelper, takePrestartedAssetHelper } from '../../generator/assetHelper.mjs';
-import { runInOwnProcess } from '../../generator/assets/ownProcess.js';
+import { prestartAssetHelper, takePrestartedAssetHelper } from '../../generator/assets/helper/start.mjs';
+import { runInAssetHelper } from '../../generator/assets/helper/client.js';
 import { build } from '../../generator/build.js';
 import { ROOT, useTempDir } from '../helpers/content.js';
 
@@ -39,9 +39,9 @@ describe('the prestarted asset helper', () => {
     const content = path.join(ROOT, 'content');
     // Three jobs at once, in the helper's first moments: each is answered, none lost.
     await Promise.all([
-      runInOwnProcess({ job: 'encodeImages', args: [content, dirs('a'), ['home/hero.svg']], what: 'image encoding', cwd: ROOT }),
-      runInOwnProcess({ job: 'encodeImages', args: [content, dirs('b'), ['home/about.svg']], what: 'image encoding', cwd: ROOT }),
-      runInOwnProcess({ job: 'encodeImages', args: [content, dirs('c'), ['cities/colma.svg']], what: 'image encoding', cwd: ROOT }),
+      runInAssetHelper({ job: 'encodeImages', args: [content, dirs('a'), ['home/hero.svg']], what: 'image encoding', cwd: ROOT }),
+      runInAssetHelper({ job: 'encodeImages', args: [content, dirs('b'), ['home/about.svg']], what: 'image encoding', cwd: ROOT }),
+      runInAssetHelper({ job: 'encodeImages', args: [content, dirs('c'), ['cities/colma.svg']], what: 'image encoding', cwd: ROOT }),
     ]);
     for (const name of ['a', 'b', 'c']) expect(await readdir(path.join(tmp.dir, name))).toHaveLength(1);
     // It was that helper that ran them: with nothing left it ended, and no other is waiting.
@@ -70,7 +70,7 @@ describe('the prestarted asset helper', () => {
   });
 
   it('keeps no command alive that never asks for a job, and ends with it', async () => {
-    const script = `import { prestartAssetHelper } from ${JSON.stringify(path.join(ROOT, 'generator/assetHelper.mjs'))};
+    const script = `import { prestartAssetHelper } from ${JSON.stringify(path.join(ROOT, 'generator/assets/helper/start.mjs'))};
 prestartAssetHelper(process.cwd());
 console.log(globalThis[Symbol.for('bayshine.prestartedAssetHelper')].child.pid);`;
     // Resolves once the command has exited by itself (the test's timeout fails it otherwise).

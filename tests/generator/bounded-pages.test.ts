@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticContent } from '../../bench/synthetic.js';
 import { CITIES_PER_PAGE, type SiteModel } from '../../contracts/content.js';
 import { build } from '../../generator/build.js';
-import { checkContent } from '../../generator/content.js';
+import { checkContent } from '../../generator/build.js';
 import { contentCopy, problems, ROOT, tempDir, withTempDir } from '../helpers/content.js';
 import { distPages, jsonLd, sitemapUrls } from '../helpers/dist.js';
 import { SITEMAP_MAX_URLS, sitemapFiles } from '../../generator/write/hostFiles.js';

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../generator/build.js';
-import { listContentFiles } from '../../generator/load.js';
-import { schemaFilesWithReference } from '../../generator/reference.js';
+import { listContentFiles } from '../../generator/content/load.js';
+import { schemaFilesWithReference } from '../../cli/authoring/reference.js';
 import { contentCopy, ROOT, withTempDir } from '../helpers/content.js';
 import { jsonLd, sitemapUrls } from '../helpers/dist.js';
 

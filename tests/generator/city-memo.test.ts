@@ -1,6 +1,6 @@
 /**
  * A warm build takes a city file it knew from the last build (same bytes, same code, same rest of
- * the content) without reading it again (generator/cityMemo.ts). Whatever changed must still show:
+ * the content) without reading it again (generator/cache/collectionMemo.ts). Whatever changed must still show:
  * an edited city, a city made invalid, an image a city uses removed, an edit elsewhere in the
  * content that city pages show. Each warm build's dist/ is byte-identical to a cold build's.
  */
@@ -24,7 +24,7 @@ describe('a warm build and the city files it knew', () => {
   const warm = () => build({ root, contentDir, outDir: dist(), siteUrl: ORIGIN, skipIslands: true });
   /** The same content built with no memory of the city files: what the warm build must equal. */
   const cold = async () => {
-    await rm(path.join(root, '.cache', 'cities'), { recursive: true, force: true });
+    await rm(path.join(root, '.cache', 'collections'), { recursive: true, force: true });
     const outDir = path.join(tmp.dir, 'cold');
     await build({ root, contentDir, outDir, siteUrl: ORIGIN, skipIslands: true });
     return treeDigest(outDir);

@@ -1,6 +1,6 @@
 /**
  * A site with enough cities that the render workers read the city files themselves (load, validate,
- * plan, render: generator/cityPages.ts): its city pages are the very bytes the main thread makes
+ * plan, render: generator/render/collectionPages.ts): its city pages are the very bytes the main thread makes
  * for a small site, the sitemap lists them in the order of /locations, and a city file's problems
  * come back from the workers named by file and line, with the rule across cities (one name, one
  * file) still applied and the previous dist/ left as it was.

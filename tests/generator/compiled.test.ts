@@ -1,5 +1,5 @@
 /**
- * The generator runs from JavaScript compiled once per state of its sources (generator/compiled.mjs):
+ * The generator runs from JavaScript compiled once per state of its sources (generator/runtime/compiled.mjs):
  * never stale (a changed source compiles again, the next start and a restarted render worker get
  * it), not compiled again when nothing it reads changed, and whole when two processes start at once.
  * Each test works on a copy of the project, so its compiles are its own.
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compiledCode } from '../../generator/compiled.mjs';
+import { compiledCode } from '../../generator/runtime/compiled.mjs';
 import type { DevSession as DevSessionType } from '../../serve/dev.js';
 import { tempDir } from '../helpers/content.js';
 import { projectCopy } from './projectCopy.js';
@@ -59,12 +59,12 @@ describe('the compiled generator', () => {
   });
 
   it('names the file and line of a source that does not compile, and compiles once it is fixed', async () => {
-    const file = path.join(root, 'generator/content.ts');
+    const file = path.join(root, 'generator/build.ts');
     const original = await readFile(file, 'utf8');
     await writeFile(file, original.replace('export async function checkContent(', 'export async function checkContent(('));
     const failed = await run(process.execPath, [path.join(root, 'cli/main.mjs'), 'check'], { cwd: root }).catch((err: { code: number; stderr: string }) => err);
     expect('code' in failed && failed.code).toBe(1);
-    expect((failed as { stderr: string }).stderr).toMatch(/Could not compile the generator:\n.*generator\/content\.ts:\d+:\d+: /);
+    expect((failed as { stderr: string }).stderr).toMatch(/Could not compile the generator:\n.*generator\/build\.ts:\d+:\d+: /);
     await writeFile(file, original);
     await expect(compiledCode({ root })).resolves.toBeDefined();
   });
@@ -73,12 +73,12 @@ describe('the compiled generator', () => {
     await writeFile(path.join(root, 'cli/commands.ts'), `${await readFile(path.join(root, 'cli/commands.ts'), 'utf8')}\n// two at once\n`);
     const before = await compiledDirs();
     const compileInChild = () => run(process.execPath, ['--input-type=module', '-e',
-      `const { compiledCode } = await import(${JSON.stringify(pathToFileURL(path.join(root, 'generator/compiled.mjs')).href)}); console.log((await compiledCode()).dir);`]);
+      `const { compiledCode } = await import(${JSON.stringify(pathToFileURL(path.join(root, 'generator/runtime/compiled.mjs')).href)}); console.log((await compiledCode()).dir);`]);
     const [a, b] = await Promise.all([compileInChild(), compileInChild()]);
     expect(a.stdout.trim()).toBe(b.stdout.trim());
     const dir = a.stdout.trim();
     expect(await compiledDirs()).toEqual([...before, path.basename(dir)].sort());
-    expect(existsSync(path.join(dir, 'cli.mjs')) && existsSync(path.join(dir, 'worker.mjs')) && existsSync(path.join(dir, 'ownProcess.mjs'))).toBe(true);
+    expect(existsSync(path.join(dir, 'cli.mjs')) && existsSync(path.join(dir, 'worker.mjs')) && existsSync(path.join(dir, 'assetHelper.mjs'))).toBe(true);
     expect((await readdir(cacheDir())).filter((name) => name.startsWith('.staging-'))).toEqual([]);
   });
 
@@ -89,7 +89,7 @@ describe('the compiled generator', () => {
       const cli = path.join(dir, 'cli/commands.ts');
       await writeFile(cli, `${await readFile(cli, 'utf8')}\n// asked for at once\n`);
     }
-    const compiled = pathToFileURL(path.join(root, 'generator/compiled.mjs')).href;
+    const compiled = pathToFileURL(path.join(root, 'generator/runtime/compiled.mjs')).href;
     // Unsettled, the child would end with code 13 (an await nothing can settle) instead of printing.
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e',
       `const { compiledCode } = await import(${JSON.stringify(compiled)}); const roots = ${JSON.stringify([root, root, other])};
@@ -98,7 +98,7 @@ describe('the compiled generator', () => {
     expect(a).toBe(b);
     expect(path.dirname(a!)).toBe(cacheDir());
     expect(path.dirname(c!)).toBe(path.join(other, '.cache', 'code'));
-    for (const dir of [a!, c!]) expect(['cli.mjs', 'worker.mjs', 'ownProcess.mjs'].every((f) => existsSync(path.join(dir, f)))).toBe(true);
+    for (const dir of [a!, c!]) expect(['cli.mjs', 'worker.mjs', 'assetHelper.mjs'].every((f) => existsSync(path.join(dir, f)))).toBe(true);
   });
 
   it('gives a render worker restarted by npm run dev the templates as they are now', async () => {

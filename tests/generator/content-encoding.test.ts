@@ -4,7 +4,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../generator/build.js';
-import { checkContent } from '../../generator/content.js';
+import { checkContent } from '../../generator/build.js';
 import { firstInvalidByte } from '../../contracts/validate/encoding.js';
 import { ContentErrors, formatError } from '../../contracts/validate/errors.js';
 import { problems, ROOT, treeDigest, useContentCopy } from '../helpers/content.js';

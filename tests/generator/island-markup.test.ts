@@ -7,11 +7,11 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { checkSiteContent } from '../../generator/content.js';
+import { checkContent } from '../../generator/build.js';
 import DiscountPopup from '../../src/islands/DiscountPopup.js';
 import { Discount } from '../../templates/components/Discount.js';
 
-const { model } = await checkSiteContent({ root: process.cwd() });
+const { model } = await checkContent({ root: process.cwd() });
 const texts = model!.forms.discount;
 
 /** The props an island's marker carries, as the browser reads them. */

@@ -7,7 +7,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Layout, PagePlan } from '../../contracts/pages.js';
-import { ContentSet } from '../../generator/content.js';
+import { ContentSet } from '../../generator/model/contentSet.js';
+import { COLLECTIONS } from '../../generator/collections/index.js';
 import { planLayout, planPages, type PlanOptions } from '../../generator/plan/plan.js';
 import { renderTemplated, templateStats } from '../../generator/render/pageTemplate.js';
 import { renderPage } from '../../generator/render/renderPage.js';
@@ -24,7 +25,7 @@ const options: PlanOptions = {
 const content = new ContentSet({ root: ROOT, contentDir: path.join(ROOT, 'content') });
 await content.readAll();
 const model = content.assemble().model!;
-const cityPlans = planPages(model, options).filter((p): p is PagePlan & { body: { kind: 'city' } } => p.body.kind === 'city');
+const cityPlans = planPages(model, options, COLLECTIONS).filter((p): p is PagePlan & { body: { kind: 'city' } } => p.body.kind === 'city');
 
 type CityPlan = (typeof cityPlans)[number];
 
@@ -63,7 +64,7 @@ describe('city pages filled in from a template', () => {
       await writeSyntheticCities(contentDir, 30);
       const synthetic = new ContentSet({ root: ROOT, contentDir });
       await synthetic.readAll();
-      const plans = planPages(synthetic.assemble().model!, options).filter((p) => p.route.includes('benchville'));
+      const plans = planPages(synthetic.assemble().model!, options, COLLECTIONS).filter((p) => p.route.includes('benchville'));
       expect(plans).toHaveLength(30);
       const before = { ...templateStats };
       expectSameAsReact(plans, freshLayout());

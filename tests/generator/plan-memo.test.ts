@@ -10,8 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { writeSyntheticCities } from '../../bench/synthetic.js';
 import { CITIES_PER_PAGE, type SiteModel } from '../../contracts/content.js';
 import type { ImageRef, PagePlan } from '../../contracts/pages.js';
-import { ContentSet } from '../../generator/content.js';
+import { ContentSet } from '../../generator/model/contentSet.js';
 import { PlanMemo } from '../../generator/plan/memo.js';
+import { COLLECTIONS } from '../../generator/collections/index.js';
 import { planPages, type PlanOptions } from '../../generator/plan/plan.js';
 import { ROOT, useContentCopy } from '../helpers/content.js';
 
@@ -43,8 +44,8 @@ describe('plans remembered between saves (npm run dev)', () => {
     };
     const byRoute = (pages: PagePlan[]) => new Map(pages.map((p) => [p.route, p]));
     return {
-      plan: () => byRoute(planPages(model(), options(memo))),
-      fresh: () => byRoute(planPages(model(), options())),
+      plan: () => byRoute(planPages(model(), options(memo), COLLECTIONS)),
+      fresh: () => byRoute(planPages(model(), options(), COLLECTIONS)),
       async edit(rel: string, change: (text: string) => string) {
         const file = path.join(copy.contentDir, rel);
         await writeFile(file, change(await readFile(file, 'utf8')));

@@ -11,13 +11,13 @@ import { FONT_FILE, fontDirs, fontSource, subsetFontInto } from '../../generator
 import { cacheOnly, describeImages, encodeImages, imageDirs, listImages } from '../../generator/assets/images.js';
 import { loadFont, processImages } from '../../generator/assets/fromCache.js';
 import { PREBUILT_DIR } from '../../generator/assets/prebuilt.js';
-import { writePrebuilt } from '../../generator/prebuiltWrite.js';
+import { writePrebuilt } from '../../cli/authoring/prebuilt.js';
 import { ROOT, useTempDir } from '../helpers/content.js';
 
 // Any asset job asked for here fails the test: what prebuilt/ holds is never made again.
 const jobs = vi.hoisted(() => ({ asked: [] as string[] }));
-vi.mock('../../generator/assets/ownProcess.js', () => ({
-  runInOwnProcess: async ({ job }: { job: string }) => {
+vi.mock('../../generator/assets/helper/client.js', () => ({
+  runInAssetHelper: async ({ job }: { job: string }) => {
     jobs.asked.push(job);
     throw new Error(`no asset job was expected, ${job} was asked for`);
   },

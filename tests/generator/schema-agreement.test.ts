@@ -35,7 +35,7 @@ import { kinds, kindNames, type KindName } from '../../contracts/kinds.js';
 import { decodeUtf8 } from '../../contracts/validate/encoding.js';
 import { NOT_BLANK } from '../../contracts/validate/jsonSchemas.js';
 import { contentAjv, validateDoc } from '../../contracts/validate/schema.js';
-import { listContentFiles, parseContent } from '../../generator/load.js';
+import { listContentFiles, parseContent } from '../../generator/content/load.js';
 import { ROOT } from '../helpers/content.js';
 import { mutate, mutation, SEED, sourceOf, type Source } from './contentMutations.js';
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { checkContent } from '../../generator/content.js';
+import { checkContent } from '../../generator/build.js';
 import { ContentErrors, formatError } from '../../contracts/validate/errors.js';
 
 export const ROOT = process.cwd();

@@ -3,7 +3,7 @@
  * never listed by hand: a city, service or legal page added to content/ is tested by itself.
  */
 import { inject } from 'vitest';
-import { checkContent } from '../../generator/content.js';
+import { checkContent } from '../../generator/build.js';
 import type { SiteModel } from '../../contracts/content.js';
 import { distPages } from './dist.js';
 

@@ -2,7 +2,7 @@
  * Island props for the unit tests, read from the real content through the site model (never copied
  * here): the texts of content/forms.yaml, the checklist rooms and the reviews settings of content/site.yaml.
  */
-import { checkContent } from '../../generator/content.js';
+import { checkContent } from '../../generator/build.js';
 import type { ContactFormProps } from '../../src/islands/ContactForm.js';
 import type { DiscountPopupProps } from '../../src/islands/DiscountPopup.js';
 import type { ChecklistTabsProps } from '../../src/islands/ChecklistTabs.js';

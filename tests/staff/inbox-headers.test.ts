@@ -3,6 +3,7 @@ import { onRequestGet as leadsFunction } from '../../functions/leads.js';
 import { inboxCsp, inboxHeaders } from '../../staff/inboxHeaders.js';
 import { parseHeaders } from '../../serve/server.js';
 import { inboxHtml } from '../../staff/inboxPage.js';
+import { backOfficeHeaders } from '../../generator/backOffice/backOffice.js';
 import { headersFile } from '../../generator/write/hostFiles.js';
 
 const SUPABASE = 'https://abcd.supabase.co';
@@ -26,7 +27,7 @@ describe('/leads headers', () => {
   });
 
   it('are what _headers gives /leads, and leave every visitor page its own policy', () => {
-    const file = headersFile({ origin: 'https://www.example.com', inlineScripts: ['x'], reviewsScriptUrl: 'https://static.elfsight.com/platform.js', frameUrls: [], connectUrls: [SUPABASE], supabaseUrl: SUPABASE });
+    const file = headersFile({ origin: 'https://www.example.com', inlineScripts: ['x'], reviewsScriptUrl: 'https://static.elfsight.com/platform.js', frameUrls: [], connectUrls: [SUPABASE], pathHeaders: backOfficeHeaders(SUPABASE) });
     expect(headersFor(file, '/leads')).toMatchObject(inboxHeaders(SUPABASE));
     expect(headersFor(file, '/leads')['Referrer-Policy']).toBe('no-referrer');
     expect(headersFor(file, '/contact')['Content-Security-Policy']).not.toBe(inboxCsp(SUPABASE));

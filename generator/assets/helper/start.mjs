@@ -1,8 +1,8 @@
 // @ts-check
 /**
- * How the asset helper process (generator/assets/ownProcess.ts) is started, and its first code.
+ * How the asset helper process (generator/assets/helper/client.ts) is started, and its first code.
  *
- * The helper runs the compiled generator/ownProcessEntry.ts, but it is started from this plain
+ * The helper runs the compiled generator/assets/helper/entry.ts, but it is started from this plain
  * JavaScript file, before it knows where that is: its first message names the compiled entry,
  * which it then imports and hands every later message to. So the helper can start while the
  * generator is still being compiled (cli/main.mjs, `prestartAssetHelper`): a command that compiles
@@ -42,7 +42,7 @@ export function forkAssetHelper({ cwd, warm = false }) {
 const PRESTARTED = Symbol.for('bayshine.prestartedAssetHelper');
 
 /**
- * Start the helper now, for runInOwnProcess to take when the build asks for its first job
+ * Start the helper now, for runInAssetHelper to take when the build asks for its first job
  * (`takePrestartedAssetHelper`). Until then it keeps nothing alive: a command that never needs it
  * exits as before, and the helper with it.
  * @param {string} cwd
@@ -108,7 +108,7 @@ function serve() {
     const { entry } = message;
     early.push(message);
     // The entry finds itself in argv[1], as a process started from it directly would
-    // (ownProcessEntry.ts starts threads from it).
+    // (helper/entry.ts starts threads from it).
     process.argv[1] = fileURLToPath(entry);
     import(entry).then((/** @type {{ serveJobs: () => (message: never) => void }} */ mod) => {
       handle = mod.serveJobs();

@@ -1,6 +1,6 @@
 /** content/schemas/README.md: every content kind and field, written from the same JSON Schemas. */
-import { kinds, kindNames, type ContentKind } from '../contracts/kinds.js';
-import { jsonSchemaOf, schemaFiles } from '../contracts/validate/jsonSchemas.js';
+import { kinds, kindNames, type ContentKind } from '../../contracts/kinds.js';
+import { jsonSchemaOf, schemaFiles } from '../../contracts/validate/jsonSchemas.js';
 
 type Schema = { type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema; description?: string; anyOf?: Schema[]; oneOf?: Schema[]; const?: unknown; enum?: unknown[]; minItems?: number; maxItems?: number; minLength?: number; maxLength?: number };
 

@@ -8,9 +8,9 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import type { ValidDoc } from '../contracts/documents.js';
-import { CacheKey, writeAtomic } from './cache.js';
-import { schemaFiles } from '../contracts/validate/jsonSchemas.js';
+import type { ValidDoc } from '../../contracts/documents.js';
+import { CacheKey, writeAtomic } from './store.js';
+import { schemaFiles } from '../../contracts/validate/jsonSchemas.js';
 
 export class ParseCache {
   private used = new Map<string, ValidDoc>();

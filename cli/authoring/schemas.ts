@@ -4,7 +4,7 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { cmsConfigText } from './backOffice.js';
+import { cmsConfigText } from '../../generator/backOffice/backOffice.js';
 import { schemaFilesWithReference } from './reference.js';
 
 /** Every generated file of content/schemas/: name → text. */

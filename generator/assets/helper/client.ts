@@ -1,17 +1,17 @@
 /**
  * Asset work that loads large libraries (Vite, Tailwind's compiler, HarfBuzz, sharp) runs outside
  * the build's process, which would keep their memory while it renders pages. The jobs a build
- * starts together share one helper process (generator/ownProcessEntry.ts, compiled by
- * generator/compiled.mjs, started by generator/assetHelper.mjs, perhaps while the generator was
+ * starts together share one helper process (generator/assets/helper/entry.ts, compiled by
+ * generator/runtime/compiled.mjs, started by generator/assets/helper/start.mjs, perhaps while the generator was
  * still compiling), which runs them side by side: Node and Vite start once, not once per job. The
  * helper ends when it has nothing left to do; a job asked for later starts another.
  */
 import type { ChildProcess } from 'node:child_process';
-import { forkAssetHelper, takePrestartedAssetHelper } from '../assetHelper.mjs';
-import { compiledCode } from '../compiled.mjs';
-import type { JobFunction, OwnProcessJob } from '../ownProcessJobs.js';
+import { forkAssetHelper, takePrestartedAssetHelper } from './start.mjs';
+import { compiledCode } from '../../runtime/compiled.mjs';
+import type { JobFunction, AssetHelperJob } from './jobs.js';
 
-export interface OwnProcessCall<K extends OwnProcessJob> {
+export interface AssetHelperCall<K extends AssetHelperJob> {
   job: K;
   /** The function's arguments, as JSON. */
   args: Parameters<JobFunction<K>>;
@@ -21,7 +21,7 @@ export interface OwnProcessCall<K extends OwnProcessJob> {
   cwd: string;
 }
 
-type Result<K extends OwnProcessJob> = Awaited<ReturnType<JobFunction<K>>>;
+type Result<K extends AssetHelperJob> = Awaited<ReturnType<JobFunction<K>>>;
 
 /** What the helper answers: the job's result, or its error. */
 export interface JobReply { id: number; result?: unknown; error?: string; cpuMs?: number }
@@ -38,7 +38,7 @@ const shared = new Map<string, Promise<Helper>>();
 let lastId = 0;
 
 async function startHelper(cwd: string, onEmpty: () => void): Promise<Helper> {
-  const entry = (await compiledCode()).entry('ownProcess');
+  const entry = (await compiledCode()).entry('assetHelper');
   const child = takePrestartedAssetHelper(cwd) ?? forkAssetHelper({ cwd });
   const helper: Helper = { child, waiting: new Map(), output: '' };
   const keep = (chunk: Buffer) => { helper.output = (helper.output + chunk.toString('utf8')).slice(-16_384); };
@@ -62,12 +62,12 @@ async function startHelper(cwd: string, onEmpty: () => void): Promise<Helper> {
   };
   child.on('error', (err) => fail(`the asset process could not run (${err.message})`));
   child.on('exit', (code, signal) => { if (helper.waiting.size) fail(`the asset process ended (${signal ?? `code ${code}`})`); });
-  // Its first message names the compiled entry (generator/assetHelper.mjs).
+  // Its first message names the compiled entry (generator/assets/helper/start.mjs).
   child.send({ entry });
   return helper;
 }
 
-function send(helper: Helper, job: OwnProcessJob, args: unknown[]): Promise<JobReply> {
+function send(helper: Helper, job: AssetHelperJob, args: unknown[]): Promise<JobReply> {
   const id = ++lastId;
   return new Promise((resolve, reject) => {
     helper.waiting.set(id, { resolve, reject });
@@ -80,7 +80,7 @@ function send(helper: Helper, job: OwnProcessJob, args: unknown[]): Promise<JobR
 }
 
 /** The job's result (JSON), computed outside this process. */
-export async function runInOwnProcess<K extends OwnProcessJob>({ job, args, what, cwd }: OwnProcessCall<K>): Promise<Result<K>> {
+export async function runInAssetHelper<K extends AssetHelperJob>({ job, args, what, cwd }: AssetHelperCall<K>): Promise<Result<K>> {
   const started = performance.now();
   let reply: JobReply;
   try {

@@ -24,8 +24,8 @@ import { createRequire, isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-/** The repository the generator's sources are in (this file is generator/compiled.mjs). */
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** The repository the generator's sources are in (this file is generator/runtime/compiled.mjs). */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * npm packages compiled into the bundle with our code (and the packages they import, but for
@@ -41,8 +41,8 @@ const SHARED = new Set(['react', 'react-dom']);
 /** Modules started by path rather than imported: the command line, a render worker, an asset job's process. */
 const ENTRIES = {
   cli: 'cli/commands.ts',
-  worker: 'generator/renderWorker.ts',
-  ownProcess: 'generator/ownProcessEntry.ts',
+  worker: 'generator/render/worker.ts',
+  assetHelper: 'generator/assets/helper/entry.ts',
 };
 
 /** @typedef {keyof typeof ENTRIES} EntryName */

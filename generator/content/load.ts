@@ -10,9 +10,9 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
-import type { RawDoc } from '../contracts/documents.js';
-import { lineColumn, type ContentError } from '../contracts/errors.js';
-import { kindOf, slugOf } from '../contracts/kinds.js';
+import type { RawDoc } from '../../contracts/documents.js';
+import { lineColumn, type ContentError } from '../../contracts/errors.js';
+import { kindOf, slugOf } from '../../contracts/kinds.js';
 
 /** Every content file below contentDir that belongs to a kind, as posix paths relative to contentDir. */
 export async function listContentFiles(contentDir: string): Promise<string[]> {

@@ -11,29 +11,33 @@
  * - their headers, for _headers (write/hostFiles.ts).
  * None of them is a page of the site: not in the sitemap, not linked, `noindex`.
  */
-import { readFileSync } from 'node:fs';
-import { cp, mkdir, writeFile } from 'node:fs/promises';
+import { readFileSync, rmSync } from 'node:fs';
+import { cp, mkdir, readdir, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { CityEntry, SiteModel } from '../contracts/content.js';
-import type { PageBody } from '../contracts/pages.js';
-import { cityRoute } from '../contracts/routes.js';
-import { ADMIN_HEADERS } from '../cms/adminHeaders.js';
-import { ADMIN_APP, ADMIN_PAGE, adminHtml, checkDecapReact, cmsRepository, decapFiles } from '../cms/adminPage.js';
-import type { PreviewContext } from '../cms/app/preview.js';
-import { CITY_MARK, type AdminSettings } from '../cms/app/settings.js';
-import { deployedCmsConfig } from '../cms/config.js';
-import { inboxHeaders } from '../staff/inboxHeaders.js';
-import { INBOX_PAGE, inboxApp, inboxHtml, type InboxAssets } from '../staff/inboxPage.js';
-import type { AppBundleOptions } from './assets/appBundle.js';
-import { contentHash } from './assets/hash.js';
-import { runInOwnProcess } from './assets/ownProcess.js';
-import type { BrowserBundle } from './assets/viteBundle.js';
-import { CacheKey, cachedOutput } from './cache.js';
-import { planPages, type PlanOptions } from './plan/plan.js';
+import type { CityEntry, SiteModel } from '../../contracts/content.js';
+import type { PageBody } from '../../contracts/pages.js';
+import { cityRoute } from '../../contracts/routes.js';
+import { ADMIN_HEADERS } from '../../cms/adminHeaders.js';
+import { ADMIN_APP, ADMIN_PAGE, adminHtml, checkDecapReact, cmsRepository, decapFiles } from '../../cms/adminPage.js';
+import type { PreviewContext } from '../../cms/app/preview.js';
+import { CITY_MARK, type AdminSettings } from '../../cms/app/settings.js';
+import { deployedCmsConfig } from '../../cms/config.js';
+import { inboxHeaders } from '../../staff/inboxHeaders.js';
+import { INBOX_PAGE, inboxApp, inboxHtml, type InboxAssets } from '../../staff/inboxPage.js';
+import type { AppBundleOptions } from '../assets/appBundle.js';
+import { contentHash } from '../assets/hash.js';
+import { runInAssetHelper } from '../assets/helper/client.js';
+import type { BrowserBundle } from '../assets/viteBundle.js';
+import { CacheKey, cachedOutput } from '../cache/store.js';
+import { COLLECTIONS } from '../collections/index.js';
+import { planPages, type PlanOptions } from '../plan/plan.js';
+import { settleAll } from '../runtime/settle.js';
+import type { PathHeaders } from '../write/hostFiles.js';
+import { moveInto } from '../write/output.js';
 
 export type { InboxAssets };
 /** The content manager's configuration as content/schemas/cms-config.json keeps it (npm run schemas). */
-export { cmsConfigText } from '../cms/config.js';
+export { cmsConfigText } from '../../cms/config.js';
 
 export interface AdminAssets {
   /** The admin script. */
@@ -58,7 +62,7 @@ function bundleAppCached(root: string, outDir: string, { sources, ...app }: Back
   return cachedOutput(path.join(root, '.cache', app.name, digest), outDir, async (filesDir) => {
     check?.();
     // Vite runs in a process of its own, which gives its memory back.
-    return runInOwnProcess({ job: 'bundleApp', args: [{ ...app, root, outDir: filesDir }], what: `${app.name} bundle`, cwd: root });
+    return runInAssetHelper({ job: 'bundleApp', args: [{ ...app, root, outDir: filesDir }], what: `${app.name} bundle`, cwd: root });
   });
 }
 
@@ -94,7 +98,7 @@ function previewContext(model: SiteModel, plan: PlanOptions): PreviewContext {
     page: { seoDescription: '', tagline: '', intro: [], benefits: [], faqs: [] },
   };
   const cities = [mark, ...model.cities.map(({ page: _page, ...city }) => city)];
-  const pages = planPages({ ...model, cities }, plan);
+  const pages = planPages({ ...model, cities }, plan, COLLECTIONS);
   const city = pages.find((p) => p.body.kind === 'city');
   if (!city) throw new Error('preview: the city page was not planned');
   const services: PreviewContext['services'] = {};
@@ -119,12 +123,18 @@ export async function writeAdminPage(opts: { outDir: string; model: SiteModel; p
   const previewUrl = `/admin/preview-${contentHash(preview)}.json`;
   const settings: AdminSettings = { decap: admin.decap, config: '/admin/config.json', preview: previewUrl };
   const config = deployedCmsConfig({ origin: plan.origin, repo: cmsRepository() });
-  await mkdir(path.join(outDir, 'admin'), { recursive: true });
+  const adminDir = path.join(outDir, 'admin');
+  await mkdir(adminDir, { recursive: true });
   await Promise.all([
     writeFile(path.join(outDir, ADMIN_PAGE), adminHtml(settings, admin.entry, model.site.brand.name)),
-    writeFile(path.join(outDir, 'admin', 'config.json'), JSON.stringify(config, null, 2)),
+    writeFile(path.join(adminDir, 'config.json'), JSON.stringify(config, null, 2)),
     writeFile(path.join(outDir, previewUrl), preview),
   ]);
+  // An earlier preview (npm run dev writes into the same folder again) is no file of this build.
+  const current = path.basename(previewUrl);
+  for (const name of await readdir(adminDir)) {
+    if (/^preview-.*\.json$/.test(name) && name !== current) await unlink(path.join(adminDir, name)).catch(() => undefined);
+  }
 }
 
 export async function writeInboxPage(outDir: string, assets: InboxAssets, brandName: string): Promise<void> {
@@ -137,4 +147,63 @@ export async function writeInboxPage(outDir: string, assets: InboxAssets, brandN
  */
 export function backOfficeHeaders(supabaseUrl: string | undefined): [pattern: string, headers: Record<string, string>][] {
   return [['/admin', ADMIN_HEADERS], ['/admin/*', ADMIN_HEADERS], ['/leads', inboxHeaders(supabaseUrl)]];
+}
+
+/** The back office as a build writes it: its bundles, its pages and its rules for _headers. */
+export class BackOffice {
+  private admin: AdminAssets | undefined;
+  private inbox: InboxAssets | undefined;
+
+  constructor(private readonly opts: { root: string; supabaseUrl?: string | undefined; supabaseAnonKey?: string | undefined }) {}
+
+  /** Both apps' bundles into outDir/assets/ (cached): the URL paths written. */
+  async assets(outDir: string): Promise<string[]> {
+    const { root, supabaseUrl, supabaseAnonKey } = this.opts;
+    // Made before both copy into it: two copies creating it at once can fail (EEXIST).
+    await mkdir(path.join(outDir, 'assets'), { recursive: true });
+    const [admin, inbox] = await settleAll([adminAssets(root, outDir), inboxAssets({ root, outDir, supabaseUrl, supabaseAnonKey })]);
+    this.admin = admin;
+    this.inbox = inbox;
+    return [...admin.files, ...inbox.files];
+  }
+
+  /** /admin and /leads, once assets() made their bundles (else nothing: a build without them). */
+  async writePages(outDir: string, model: SiteModel, plan: PlanOptions): Promise<void> {
+    const { admin, inbox } = this;
+    await settleAll([
+      admin && writeAdminPage({ outDir, model, admin, plan }),
+      inbox && writeInboxPage(outDir, inbox, model.site.brand.name),
+    ]);
+  }
+
+  /**
+   * The whole back office added to `intoDir` (the served dist/) after the site's pages: built beside
+   * it, then moved in file by file, so a request never finds one half written.
+   */
+  async addInto(intoDir: string, model: SiteModel, plan: PlanOptions): Promise<void> {
+    const staging = `${intoDir}.back-office-${process.pid}`;
+    await rm(staging, { recursive: true, force: true });
+    // npm start stopped (Ctrl+C) meanwhile: the half-built folder goes with the process.
+    const removeStaging = () => {
+      try {
+        // Copies under way in Node's thread pool may still add files: retried until they are done.
+        rmSync(staging, { recursive: true, force: true, maxRetries: 20, retryDelay: 25 });
+      } catch (err) {
+        console.error(`Could not remove ${staging}:`, err);
+      }
+    };
+    process.once('exit', removeStaging);
+    try {
+      await this.assets(staging);
+      await this.writePages(staging, model, plan);
+      await moveInto(staging, intoDir);
+    } finally {
+      process.off('exit', removeStaging);
+      await rm(staging, { recursive: true, force: true });
+    }
+  }
+
+  headers(): PathHeaders[] {
+    return backOfficeHeaders(this.opts.supabaseUrl);
+  }
 }

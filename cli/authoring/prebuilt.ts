@@ -6,9 +6,9 @@
  */
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { FONT_FILE, fontDirs, fontSource, subsetFontInto } from './assets/fonts.js';
-import { encodeImages, imageDirs, listImages } from './assets/images.js';
-import { PREBUILT_DIR } from './assets/prebuilt.js';
+import { FONT_FILE, fontDirs, fontSource, subsetFontInto } from '../../generator/assets/fonts.js';
+import { encodeImages, imageDirs, listImages } from '../../generator/assets/images.js';
+import { PREBUILT_DIR } from '../../generator/assets/prebuilt.js';
 
 export interface PrebuiltChange {
   /** Paths made, from the repository's root. */

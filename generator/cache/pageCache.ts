@@ -7,11 +7,11 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { CacheKey, linkAtomic, writeAtomic } from '../cache.js';
+import { CacheKey, linkAtomic, writeAtomic } from './store.js';
 import type { Layout, PagePlan } from '../../contracts/pages.js';
 
 /** Everything a page's markup can depend on; the forms render the lead limits of supabase/functions/_shared/. */
-const CODE_DIRS = ['contracts', 'templates', 'src', 'generator/render', 'generator/plan', 'supabase/functions/_shared'];
+const CODE_DIRS = ['contracts', 'templates', 'src', 'generator/render', 'generator/plan', 'generator/collections', 'supabase/functions/_shared'];
 
 /** A digest of every source file that can change how a page renders, plus the lockfile. */
 export function renderCodeVersion(root: string): string {

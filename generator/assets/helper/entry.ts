@@ -1,6 +1,6 @@
 /**
- * The asset helper process of runInOwnProcess (generator/assets/ownProcess.ts), once
- * generator/assetHelper.mjs has imported it: runs the jobs it is sent, side by side, and answers
+ * The asset helper process of runInAssetHelper (generator/assets/helper/client.ts), once
+ * generator/assets/helper/start.mjs has imported it: runs the jobs it is sent, side by side, and answers
  * each with its result (JSON) or its error. It ends when the build closes the channel, which it
  * does once no job is left.
  *
@@ -9,21 +9,21 @@
  * would load Node a second time.
  */
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { ownProcessJobs, type OwnProcessJob } from './ownProcessJobs.js';
-import type { JobReply } from './assets/ownProcess.js';
+import { assetHelperJobs, type AssetHelperJob } from './jobs.js';
+import type { JobReply } from './client.js';
 
-const ON_A_THREAD: ReadonlySet<OwnProcessJob> = new Set(['subsetFontInto']);
+const ON_A_THREAD: ReadonlySet<AssetHelperJob> = new Set(['subsetFontInto']);
 
-interface JobMessage { job: OwnProcessJob; args: unknown[] }
+interface JobMessage { job: AssetHelperJob; args: unknown[] }
 
 async function run({ job, args }: JobMessage): Promise<unknown> {
-  const fn = (await ownProcessJobs[job]()) as (...args: unknown[]) => unknown;
+  const fn = (await assetHelperJobs[job]()) as (...args: unknown[]) => unknown;
   return (await fn(...args)) ?? null;
 }
 
 function runOnThread(message: JobMessage): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    // This very file, compiled: the helper process was told where it is (generator/assetHelper.mjs).
+    // This very file, compiled: the helper process was told where it is (generator/assets/helper/start.mjs).
     const worker = new Worker(process.argv[1]!, { workerData: message });
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -32,7 +32,7 @@ function runOnThread(message: JobMessage): Promise<unknown> {
 }
 
 /**
- * Answer the jobs the build sends (`message`: generator/assetHelper.mjs hands it each message,
+ * Answer the jobs the build sends (`message`: generator/assets/helper/start.mjs hands it each message,
  * those that came while this module loaded first).
  */
 export function serveJobs(): (message: JobMessage & { id: number }) => void {

@@ -1,0 +1,47 @@
+/**
+ * The collection contract. A collection is a folder of content files that become one page each
+ * (cities today), where other pages know an entry only by its card (a name, a link, a summary).
+ * What makes a large site fast is the same for every collection, and the build gives it to each
+ * through this contract alone: its files are read, checked, planned and rendered in the render
+ * workers (render/collectionPages.ts), an unchanged file is placed from the memo of the last build
+ * (cache/collectionMemo.ts), its pages go through the page cache, and, where its pages share a
+ * layout, they are drawn once per shape (render/pageTemplate.ts). The orchestrator, the render and
+ * the write stages name no collection: adding one is its schema (contracts/), this object (its
+ * model entry, its rules, its planner) in one file here, its entry in COLLECTIONS and its template.
+ */
+import type { SiteModel } from '../../contracts/content.js';
+import type { ValidDoc } from '../../contracts/documents.js';
+import type { ContentError } from '../../contracts/errors.js';
+import type { KindName } from '../../contracts/kinds.js';
+import type { PageBody, PagePlan } from '../../contracts/pages.js';
+import type { AssembleOptions } from '../model/assemble.js';
+import type { PlanContext } from '../plan/context.js';
+
+/** Where a file writes a field (1-based line and column). */
+export type Locate = (file: string, field: readonly (string | number)[]) => { line: number; column: number };
+
+export interface Collection<Entry extends { slug: string } = { slug: string }, Card extends { slug: string } = Entry> {
+  /** Its content kind (contracts/kinds.ts): its folder and its schema. */
+  readonly kind: KindName;
+  /** A valid file's entry in the model, page texts included. */
+  entry(doc: ValidDoc): Entry;
+  /** What other pages need of an entry: the entry without its page texts. */
+  card(entry: Entry): Card;
+  /** The rules of one file that need nothing but it and the content folder. */
+  fileRules(doc: ValidDoc, opts: AssembleOptions): ContentError[];
+  /** The rules across its files, on their cards (`file` as messages name it). */
+  acrossRules(cards: readonly { card: Card; file: string }[], locate: Locate): ContentError[];
+  /** The model's entries of the collection. */
+  entries(model: SiteModel): readonly Entry[];
+  /** The model with these cards as its entries (a build reads the collection apart from the rest). */
+  withCards(model: SiteModel, cards: readonly Card[]): SiteModel;
+  /** The planner of an entry's page: undefined for an entry without one. */
+  planner(ctx: PlanContext): (entry: Entry) => PagePlan | undefined;
+  /** Content files besides its own that an entry's page is made from (its picture), relative to the content folder. */
+  needs(entry: Entry): string[];
+  /** The body kind of its pages when they share one layout: drawn once per shape and filled in. */
+  readonly templated?: PageBody['kind'];
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of collections of different entries
+export type AnyCollection = Collection<any, any>;

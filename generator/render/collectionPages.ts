@@ -1,0 +1,126 @@
+/**
+ * A build's collection files (generator/collections/), each taken through the whole pipeline where
+ * it is read: in a render worker (on the main thread for a small site) a file is loaded, validated,
+ * turned into its model entry, its page planned, then linked from the page cache or rendered and
+ * written. What goes back is small: the entry's card, its problems, and its page's cache key and
+ * links. So the main thread never holds an entry's page texts or plan, however many files there
+ * are; the rules across a collection's files and the pages that list its cards are left to it.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { SiteModel } from '../../contracts/content.js';
+import type { ContentError } from '../../contracts/errors.js';
+import { kindOf } from '../../contracts/kinds.js';
+import { writtenPage, type Layout, type PagePlan, type WrittenPage } from '../../contracts/pages.js';
+import { collectionOf } from '../collections/index.js';
+import type { AnyCollection } from '../collections/collection.js';
+import { fileDigest, type MemoEntry } from '../cache/collectionMemo.js';
+import { cachedPageFile, keyOf } from '../cache/pageCache.js';
+import { linkFileSync } from '../cache/store.js';
+import { checkFile } from '../content/check.js';
+import { PlanContext, type PlanOptions } from '../plan/context.js';
+import { BatchWriter, type BatchResult } from './renderAndWrite.js';
+
+export interface CollectionSetup {
+  contentDir: string;
+  /** How messages name the content folder (content/). */
+  displayPrefix: string;
+  /** Absent when the rest of the content has problems: the files are only checked, nothing is written. */
+  render?: {
+    /** The model of everything but the collections (their files are what is read here), and how pages are planned. */
+    model: SiteModel;
+    plan: Omit<PlanOptions, 'memo'>;
+    outDir: string;
+    /** The page cache's folder of pages, what it keys pages by, and the keys it holds. */
+    pagesDir: string;
+    keyPrefix: string;
+    cachedKeys: readonly string[];
+  };
+}
+
+export interface FileResult {
+  /** The file as messages name it (content/<folder>/<file>). */
+  file: string;
+  /** The entry without its page texts, when the file is valid. */
+  card?: { slug: string };
+  errors?: ContentError[];
+  /** Its page, when it has one and it was written: `list` (an index into the batch's lists) when it was rendered, none when it came from the cache. */
+  page?: { written: WrittenPage; key: string; list?: number };
+  /** With a valid file's page, for the memo of the next build: the file's digest and the files its page needs. */
+  memo?: Pick<MemoEntry, 'digest' | 'needs'>;
+}
+
+export interface CollectionBatchResult extends Pick<BatchResult, 'lists' | 'bytes'> {
+  files: FileResult[];
+}
+
+export class CollectionPages {
+  private readonly ctx: PlanContext | undefined;
+  private readonly planners = new Map<AnyCollection, (entry: unknown) => PagePlan | undefined>();
+  private readonly cached: ReadonlySet<string>;
+  private readonly dirs = new Set<string>();
+
+  /** `layout` is needed when the setup renders. */
+  constructor(private readonly setup: CollectionSetup, private readonly layout?: Layout) {
+    const { render } = setup;
+    this.ctx = render && new PlanContext(render.model, render.plan);
+    this.cached = new Set(render?.cachedKeys ?? []);
+  }
+
+  private plannerOf(collection: AnyCollection) {
+    let planner = this.planners.get(collection);
+    if (!planner) {
+      planner = this.ctx ? collection.planner(this.ctx) : () => undefined;
+      this.planners.set(collection, planner);
+    }
+    return planner;
+  }
+
+  /** These collection files (paths in the content folder), in order. */
+  run(rels: readonly string[]): CollectionBatchResult {
+    const files: FileResult[] = [];
+    const { contentDir, displayPrefix, render } = this.setup;
+    const writer = render && new BatchWriter(this.layout!, render.outDir);
+    for (const rel of rels) {
+      const file = displayPrefix + rel;
+      const collection = collectionOf(kindOf(rel));
+      if (!collection) throw new Error(`${rel} is in no collection`);
+      const bytes = readFileSync(path.join(contentDir, rel));
+      const checked = checkFile(rel, file, bytes);
+      if (!checked.doc) {
+        files.push({ file, errors: checked.errors });
+        continue;
+      }
+      const errors = collection.fileRules(checked.doc, { contentDir, displayPrefix });
+      const entry = collection.entry(checked.doc);
+      const card = collection.card(entry);
+      if (errors.length) {
+        files.push({ file, card, errors });
+        continue;
+      }
+      const plan = this.plannerOf(collection)(entry);
+      files.push({ file, card, ...(plan && { page: this.write(plan, writer!), memo: { digest: fileDigest(bytes), needs: collection.needs(entry) } }) });
+    }
+    return { files, lists: writer?.lists ?? [], bytes: writer?.bytes ?? 0 };
+  }
+
+  /** The page from the cache when it holds it, else rendered and written. */
+  private write(plan: PagePlan, writer: BatchWriter): FileResult['page'] {
+    const { outDir, keyPrefix, pagesDir } = this.setup.render!;
+    const { key } = keyOf(keyPrefix, plan);
+    const dir = path.dirname(path.join(outDir, plan.file));
+    if (!this.dirs.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      this.dirs.add(dir);
+    }
+    if (this.cached.has(key)) {
+      try {
+        linkFileSync(cachedPageFile(pagesDir, key), path.join(outDir, plan.file));
+        return { written: writtenPage(plan), key };
+      } catch {
+        // removed from the cache meanwhile: render it
+      }
+    }
+    return { written: writtenPage(plan), key, list: writer.write(plan) };
+  }
+}

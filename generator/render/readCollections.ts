@@ -1,0 +1,132 @@
+/**
+ * Every collection's files through the whole pipeline (generator/collections/): those the last
+ * build knew are placed from the memo (cache/collectionMemo.ts), the others go to the render
+ * workers when there are enough of them (else they are read on this thread): checked and, when the
+ * rest of the content is valid (`cache` given), their pages planned and put in place. What comes
+ * back is each file's card, problems, page and links; the rules across a collection's files are
+ * checked here, on the cards.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { SiteModel } from '../../contracts/content.js';
+import type { ContentError } from '../../contracts/errors.js';
+import { kindOf } from '../../contracts/kinds.js';
+import type { Layout, WrittenPage } from '../../contracts/pages.js';
+import { fileForRoute } from '../../contracts/routes.js';
+import { locator } from '../../contracts/validate/locate.js';
+import { COLLECTIONS } from '../collections/index.js';
+import type { BuildCache } from '../cache/buildCache.js';
+import type { PageCache } from '../cache/pageCache.js';
+import { CacheKey } from '../cache/store.js';
+import type { PlanOptions } from '../plan/context.js';
+import type { CollectionBatchResult, CollectionSetup } from './collectionPages.js';
+import { PageLinks } from './pageLinks.js';
+import { BATCH_PAGES, PARALLEL_THRESHOLD, type RenderPool } from './pool.js';
+import { FILE_OPS } from './renderSite.js';
+import { Slots } from './slots.js';
+
+export interface CollectionsRead {
+  /** The model with every collection's cards (when the rest of the content was valid). */
+  model?: SiteModel;
+  errors: ContentError[];
+  /** The collections' pages written, in sitemap order. */
+  pages: WrittenPage[];
+  links: PageLinks;
+  bytes: number;
+}
+
+export interface ReadOptions {
+  root: string;
+  contentDir: string;
+  displayPrefix: string;
+  /** The collections' files (paths in the content folder), in file order. */
+  files: readonly string[];
+  /** The model of everything else, when it is valid; then pages are written into outDir. */
+  model?: SiteModel;
+  plan?: Omit<PlanOptions, 'memo'>;
+  layout?: Layout;
+  cache?: PageCache;
+  /** Where the memo of the last build's files is kept. */
+  store: BuildCache;
+  outDir: string;
+  /** The render workers, started when there are enough files to read. */
+  startPool: () => Promise<RenderPool>;
+}
+
+export async function readCollections(opts: ReadOptions): Promise<CollectionsRead> {
+  const { root, contentDir, displayPrefix, model, plan, layout, cache, store, outDir } = opts;
+  const links = new PageLinks();
+  const errors: ContentError[] = [];
+  let bytes = 0;
+  /** Each valid file's card and page, in file order. */
+  const read: { rel: string; card: { slug: string }; page?: WrittenPage }[] = [];
+  const files = new Slots(FILE_OPS);
+  const relOf = (file: string) => file.slice(displayPrefix.length);
+  const setup: CollectionSetup = {
+    contentDir, displayPrefix,
+    ...(model && plan && layout && cache && {
+      render: { model, plan, outDir, pagesDir: cache.pagesDir, keyPrefix: cache.keyPrefix, cachedKeys: cache.keys() },
+    }),
+  };
+  const memo = setup.render && await store.collections(new CacheKey()
+    // Everything a page depends on besides its file: the code that reads, checks and plans it (the
+    // render code and the layout are in the page cache's prefix), the rest of the model.
+    .add(cache!.keyPrefix).files(root, ['generator'])
+    .add(JSON.stringify(model), JSON.stringify({ ...plan, images: [...plan!.images] }))
+    .digest(32));
+  const take = (batch: CollectionBatchResult) => {
+    bytes += batch.bytes;
+    for (const result of batch.files) {
+      if (result.errors) errors.push(...result.errors);
+      if (!result.card) continue;
+      const rel = relOf(result.file);
+      const page = result.page;
+      read.push({ rel, card: result.card, ...(page && { page: page.written }) });
+      if (!page) continue;
+      if (result.memo) memo!.learn(rel, { ...result.memo, key: page.key, card: result.card, written: page.written });
+      const keyed = { key: page.key, route: page.written.route, file: fileForRoute(page.written.route) };
+      const refs = page.list === undefined ? cache!.adopt(page.key) : batch.lists[page.list]!;
+      if (!refs) throw new Error(`the page cache lost ${page.key} (${page.written.route})`);
+      const kept = links.add(keyed.route, refs);
+      // A failure is kept by `files` and thrown by its idle(); this promise must not go unhandled.
+      if (page.list !== undefined) files.run(() => cache!.store(keyed, outDir, kept)).catch(() => undefined);
+    }
+  };
+  const { placed, rest } = memo
+    ? memo.place(opts.files, { contentDir, outDir, pagesDir: cache!.pagesDir, cachedKeys: new Set(setup.render!.cachedKeys) })
+    : { placed: new Map(), rest: opts.files };
+  take({
+    files: [...placed].map(([rel, { card, written, key }]) => ({ file: displayPrefix + rel, card, page: { written, key } })),
+    lists: [], bytes: 0,
+  });
+  if (rest.length >= PARALLEL_THRESHOLD) {
+    const pool = await opts.startPool();
+    await pool.broadcast({ collectionSetup: setup });
+    for (let i = 0; i < rest.length; i += BATCH_PAGES) {
+      await pool.ask<CollectionBatchResult>({ collectionFiles: rest.slice(i, i + BATCH_PAGES) }, take);
+    }
+    await pool.drain();
+  } else if (rest.length) {
+    // Loaded only here: a large site reads its collections in the workers, and this thread need not hold React.
+    const { CollectionPages } = await import('./collectionPages.js');
+    take(new CollectionPages(setup, layout).run(rest));
+  }
+  await files.idle();
+
+  // Each collection: the rules across its files, its cards into the model, its pages in the model's order.
+  const locate = (file: string, field: readonly (string | number)[]) => locator(readFileSync(path.join(contentDir, relOf(file)), 'utf8'), 0).value([...field]);
+  let withCards = model;
+  const pages: WrittenPage[] = [];
+  for (const collection of COLLECTIONS) {
+    const own = read.filter((r) => kindOf(r.rel) === collection.kind);
+    errors.push(...collection.acrossRules(own.map((r) => ({ card: r.card, file: displayPrefix + r.rel })), locate));
+    if (!withCards) continue;
+    withCards = collection.withCards(withCards, own.map((r) => r.card));
+    const pageOf = new Map(own.flatMap((r) => (r.page ? [[r.card.slug, r.page] as const] : [])));
+    for (const entry of collection.entries(withCards)) {
+      const page = pageOf.get((entry as { slug: string }).slug);
+      if (page) pages.push(page);
+    }
+  }
+  return { ...(withCards && { model: withCards }), errors, pages, links, bytes };
+}
