@@ -76,8 +76,8 @@ let compressedCacheBytes = 0;
 const compressing = new Map<string, Promise<Buffer>>();
 /**
  * Above this size (only the CMS's scripts; the site's own are far smaller) brotli runs at quality
- * 5: quality 11 took 32 s for the CMS's 4.7 MB script on a busy 2-core machine, and the editor's
- * first /admin load timed out; quality 5 took 0.5 s, for 5% more bytes.
+ * 5: quality 11 took so long on the CMS's script that the editor's first /admin load timed out;
+ * quality 5 takes a small part of that time for few more bytes.
  */
 const BROTLI_BEST_MAX_BYTES = 256 * 1024;
 

@@ -1,10 +1,10 @@
 /**
  * The self-hosted web font (Inter, latin subset) from @fontsource-variable/inter, cut to the
- * weights the site uses (400-800 of its 100-900 axis) with subset-font (HarfBuzz): 48 KB -> 31 KB.
+ * weights the site uses (400-800 of its 100-900 axis) with subset-font (HarfBuzz): a smaller file.
  *
  * Pages do not wait for it: they paint first in a fallback drawn to Inter's metrics, and the
  * font loader (src/scripts/font-loader.js, inlined in <head>) adds Inter after that first paint,
- * or at once when an earlier page has already fetched it. On a phone the 31 KB would otherwise
+ * or at once when an earlier page has already fetched it. On a phone the font would otherwise
  * share the first round trips with the stylesheet, and Lighthouse counts them in the largest paint.
  */
 import { readFile } from 'node:fs/promises';
@@ -29,20 +29,18 @@ export const FAMILY = 'Inter Variable';
  * Roboto stands in.
  *
  * One size-adjust for every weight (Arial's and Inter's average widths of English text, from
- * @capsizecss/metrics) left this site's regular text 0.35% wider than in Inter and its bold 1.3-2.1%
- * narrower (Inter widens with weight, Arial's synthetic bold does not), and one text differs from
- * the average by up to 1% more: the intro of /locations took six lines on a phone where Inter takes
- * five (CLS 0.024). Each weight now has its own face, the bold ones Arial Bold (no synthetic bold).
- * Their size-adjust: first what the site's own text measures, weight by weight, in Inter against
+ * @capsizecss/metrics) left this site's regular text wider than in Inter and its bold narrower
+ * (Inter widens with weight, Arial's synthetic bold does not), and one text strays further from
+ * the average: the intro of /locations took a line more on a phone than in Inter (a layout shift).
+ * Each weight now has its own face, the bold ones Arial Bold (no synthetic bold). Their
+ * size-adjust: first what the site's own text measures, weight by weight, in Inter against
  * Liberation Sans (Arial's metric twin; canvas measureText in Chromium, every text of the six key
- * pages: 1.0666, 1.0834, 1.0145, 1.0189, 1.0327), then moved by at most 0.7% to where the first
- * screens of those pages shift least as Inter swaps in (the browser's layout-shift entries, in
- * Chromium at 320-440 px wide every 8 px, 412, 768 and 1280 px: 24 page widths of 126 shift by
- * 0.0005 or more, against 37 with the measured values). A rewrap cannot be ruled out everywhere:
- * a fallback only approaches Inter's widths, and texts pull apart (at Lighthouse's 412 px the
- * intro of /locations keeps its five lines only with a regular scale up to 1.0610, the intro of
- * /checklist its line breaks only from 1.0620: there a line's words change and the centred lines
- * move sideways, CLS 0.002). tests/browser/font-fallback.test.ts holds the key pages at 412 px;
+ * pages), then moved a little to where the first screens of those pages shift least as Inter swaps
+ * in (the browser's layout-shift entries in Chromium at phone, tablet and desktop widths). A rewrap
+ * cannot be ruled out everywhere: a fallback only approaches Inter's widths, and texts pull apart
+ * (at Lighthouse's 412 px no regular scale keeps both the intro of /locations and the line breaks
+ * of the intro of /checklist; on /checklist a line's words change and the centred lines move
+ * sideways, a small shift). tests/browser/font-fallback.test.ts holds the key pages at 412 px;
  * re-fit when their texts change much.
  */
 export const FALLBACK_FAMILY = 'Inter Fallback';

@@ -34,12 +34,12 @@ export function bundleIslandsCached(opts: IslandBundleOptions): Promise<IslandBu
   return cachedOutput(cacheDir, opts.outDir, (filesDir) => bundleInAssetHelper({ ...opts, outDir: filesDir }));
 }
 
-/** Vite and its native bundler take about 400 MB that the build would keep while it renders. */
+/** Vite and its native bundler take memory that the build would keep while it renders. */
 function bundleInAssetHelper(opts: IslandBundleOptions): Promise<IslandBundle> {
   return runInAssetHelper({ job: 'bundleIslands', args: [opts], what: 'island bundle', cwd: opts.root });
 }
 
-/** The stylesheet: from the cache, else compiled in a process of its own (Tailwind takes ~40 MB). */
+/** The stylesheet: from the cache, else compiled in a process of its own (Tailwind's memory stays out of the build). */
 export async function compileCss(root: string, fontFaceCss: string): Promise<string> {
   const cacheFile = cacheFileOf(root, fontFaceCss);
   const cached = await readFile(cacheFile, 'utf8').catch(() => undefined);
@@ -51,7 +51,7 @@ export async function compileCss(root: string, fontFaceCss: string): Promise<str
 let font: Promise<FontAsset> | undefined;
 
 /**
- * The font file and how pages add it. Cutting it takes about 2 s of processor time: the cut is
+ * The font file and how pages add it. Cutting it costs much processor time: the cut is
  * committed in prebuilt/font/ (prebuilt.ts), else kept in .cache/font/ once made.
  */
 export function loadFont(root: string): Promise<FontAsset> {

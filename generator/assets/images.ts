@@ -26,7 +26,7 @@ const WIDTHS = [640, 1024, 1600];
 /**
  * The pre-blurred image: BLUR_WIDTH px wide, blurred as CSS blur(6px) blurs it at 1280 px (the
  * home hero's look), so stretched to the hero it looks the same; a blurred image has no detail
- * a larger one would keep. About 3 KB.
+ * a larger one would keep.
  */
 const BLUR_WIDTH = 480;
 const BLUR_SIGMA = (6 * BLUR_WIDTH) / 1280;
@@ -45,7 +45,7 @@ export function imageDirs(root: string): AssetDirs {
 
 /**
  * What needs sharp. The build's own process only finds out whether everything is there
- * (`cacheOnly`); if not, a process of its own encodes (sharp and its native library hold ~60 MB
+ * (`cacheOnly`); if not, a process of its own encodes (sharp and its native library hold memory
  * that a build would otherwise keep while it renders) and the build reads the results.
  */
 interface Encoder {

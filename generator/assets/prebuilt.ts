@@ -1,7 +1,7 @@
 /**
  * Assets made from pinned inputs and committed with the repository, in prebuilt/ (as Hugo sites
  * commit resources/_gen/): the web font's cut (fonts.ts) and the encoded images (images.ts). Making
- * them takes about 3 s of processor time (HarfBuzz and WOFF2's Brotli in WebAssembly, sharp and
+ * them costs processor time (HarfBuzz and WOFF2's Brotli in WebAssembly, sharp and
  * librsvg), which every fresh clone would spend again: each deploy, each cold build, the first
  * `npm start`. `npm run prebuilt` writes them (prebuiltWrite.ts).
  *

@@ -136,8 +136,8 @@ export function linkFileSync(from: string, to: string): void {
 }
 
 /**
- * Make `to` the same file as `from`: a hard link (no bytes copied, so a warm build of 10,000 pages
- * takes a tenth of a second instead of seconds), or a copy where links are impossible (another
+ * Make `to` the same file as `from`: a hard link (no bytes copied, so a warm build's pages
+ * cost next to nothing), or a copy where links are impossible (another
  * file system). Safe because every writer here replaces files instead of writing into them. A
  * target that is not there yet (a build's fresh folder) is linked straight into place; one that
  * is, through a temporary name and a rename, so it is never seen half made.

@@ -1,6 +1,6 @@
 /**
  * Stage load: read content files and parse them. Parsing takes the fast path (js-yaml with the
- * YAML 1.2 core schema, plain values, no positions: about 6x faster than a position-keeping
+ * YAML 1.2 core schema, plain values, no positions: far faster than a position-keeping
  * parse); the `yaml` package re-reads a file only when it has a problem, for exact positions.
  * gray-matter splits a Markdown file into front matter and body, with the same parse as its engine.
  */
@@ -91,6 +91,6 @@ function yamlHint(code: string): string {
 
 /** Read the given files (posix paths relative to contentDir): [rel, bytes] pairs, decoded later so a bad byte is an error. */
 export function readFiles(contentDir: string, rels: readonly string[]): [string, Uint8Array][] {
-  // Synchronous reads: for thousands of small files they cost a third of as many promises.
+  // Synchronous reads: for thousands of small files they cost far less than as many promises.
   return rels.map((rel) => [rel, readFileSync(path.join(contentDir, rel))]);
 }

@@ -88,7 +88,7 @@ export class PlanContext {
   }
 
   /**
-   * An image as a page refers to it. The pre-blurred copy (3 KB of base64) only where a hero starts
+   * An image as a page refers to it. The pre-blurred copy (inlined as base64) only where a hero starts
    * blurred: carried in 10,000 city plans, it made every page key and worker message larger.
    */
   image(name: string, { blurred = false } = {}): ImageRef {

@@ -1,6 +1,6 @@
 /**
  * Pages of the same shape drawn by React once and filled in after that, as Hugo executes a
- * compiled template: 10,000 pages of one collection differ only in their texts (99% of each page's bytes are
+ * compiled template: 10,000 pages of one collection differ only in their texts (nearly all of each page's bytes are
  * the same), and React's render was most of a page's processor time.
  *
  * A page's shape is its plan with every non-empty text taken out: the keys, the numbers, the
@@ -102,8 +102,8 @@ const REGISTERING_PAGES = 16;
 
 function sharedOf(state: Templates): Shared {
   const page = ++state.pages;
-  // What every page shares is on the first pages already; registering the objects of all 25,000
-  // pages of a worker cost it most of a second.
+  // What every page shares is on the first pages already; registering the objects of every
+  // page a worker renders cost it more than it saved.
   const registering = page <= REGISTERING_PAGES;
   return (value) => {
     const seen = state.objects.get(value);

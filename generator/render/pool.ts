@@ -11,11 +11,11 @@ import { Slots } from './slots.js';
 
 /**
  * A render worker's heap for long-lived objects. React's garbage is short-lived; without a limit
- * V8 lets the heap grow to gigabytes before it collects (10,000 pages on the main thread peaked at
- * 1.1 GiB of memory), with one it collects early and a page at a time is all a worker holds.
+ * V8 lets the heap grow far before it collects; with one it collects early and a page at a time
+ * is all a worker holds.
  */
 const WORKER_OLD_SPACE_MIB = 128;
-/** Its heap for new objects: 16 MiB instead of V8's default takes 30 MiB off a 10,000-page build's peak. */
+/** Its heap for new objects: 16 MiB instead of V8's default lowers a large build's peak. */
 const WORKER_YOUNG_SPACE_MIB = 16;
 
 export function startWorker(): Worker {
@@ -37,7 +37,7 @@ export type WorkerRequest = Record<string, unknown>;
 
 /** Below this many pages (or collection files) to render, starting workers costs more than it saves. */
 export const PARALLEL_THRESHOLD = 400;
-/** Pages (or collection files) per batch handed to a worker: a tenth of a second of work, a few hundred kilobytes of plans. */
+/** Pages (or collection files) per batch handed to a worker: work worth a message, plans that take little memory. */
 export const BATCH_PAGES = 100;
 
 let lastId = 0;

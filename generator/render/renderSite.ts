@@ -18,7 +18,7 @@ import type { BatchResult } from './renderAndWrite.js';
 /**
  * A page whose plan is larger than this (JSON characters) renders on this thread, whose heap is
  * not capped. No page lists a whole collection (its cards are paginated), so the size of a
- * collection never brings a plan near it (the largest, a service page, is under 20,000 characters). What still could is one
+ * collection never brings a plan near it (the largest plans, of service pages, stay far below it). What still could is one
  * content file of megabytes (no file has a size limit), and a worker whose capped heap runs out
  * would fail the build.
  */

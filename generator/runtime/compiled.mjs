@@ -2,7 +2,7 @@
 /**
  * The commands (cli/commands.ts), the build's render workers and its asset helper run as
  * JavaScript compiled once per state of their sources, not type-stripped module by module on every
- * start (tsx spent about 1.5 s of each command there). esbuild bundles the TypeScript each entry
+ * start (tsx took much of each command's time there). esbuild bundles the TypeScript each entry
  * reaches (the build, and for the commands that start them the local servers, the stand-in, the
  * content manager and the inbox, with what they import from contracts/, templates/, src/,
  * supabase/) into .cache/code/<digest>/, with the npm packages of BUNDLED; the others stay
@@ -12,7 +12,7 @@
  * The digest is of every source file the compile read (path and bytes; a bundled package by its
  * package.json), this file and esbuild's version. A start reads the files the last compile read
  * and looks for the folder of their digest: any change among them, or one gone, compiles again
- * (about half a second); a file nobody imported before can only matter through one of them
+ * (a short wait); a file nobody imported before can only matter through one of them
  * changing. A compile writes into a folder of its own and renames it into place, so two processes
  * starting at once both end up with a whole one.
  *
@@ -30,7 +30,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /**
  * npm packages compiled into the bundle with our code (and the packages they import, but for
  * SHARED), not loaded module by module at each start: plain JavaScript made of many small files.
- * remark alone took 0.1 s of processor time to load, bundled 0.02 s. The others stay imports:
+ * remark alone loads far faster bundled than as its many files. The others stay imports:
  * native code, WebAssembly or files found beside their own (sharp, PGlite, Vite, Tailwind,
  * HarfBuzz), React (one copy shared with react-dom), and what only some commands use.
  */
@@ -228,8 +228,8 @@ async function compile(root, cacheDir) {
     rmSync(staging, { recursive: true, force: true });
     throw new Error(`Could not compile the generator:\n${formatBuildError(err)}`, { cause: err });
   } finally {
-    // esbuild's service process would stay for the rest of the command: 118 MiB of a cold build's
-    // peak. Not while another compile uses it: its build would never settle.
+    // esbuild's service process would stay for the rest of the command and add to a cold build's
+    // peak memory. Not while another compile uses it: its build would never settle.
     if (--running === 0) await stop();
   }
   const inputs = [...read.keys()].sort();

@@ -7,7 +7,7 @@
  * which it then imports and hands every later message to. So the helper can start while the
  * generator is still being compiled (cli/main.mjs, `prestartAssetHelper`): a command that compiles
  * is a command whose assets are likely not cached either, and loading Vite and Tailwind's compiler
- * (about 0.4 s) then overlaps the compile instead of following it.
+ * then overlaps the compile instead of following it.
  *
  * Plain JavaScript, as it runs before anything can load TypeScript.
  */
@@ -22,9 +22,9 @@ const WARM = ['vite', '@tailwindcss/node', '@tailwindcss/oxide'];
 
 /**
  * Rolldown (Vite's bundler) allocates with mimalloc, which by default asks for transparent huge
- * pages (a 2 MiB page resident for each 4 KiB touched) and keeps freed memory for a second. The
- * three bundles, the stylesheet and the images in one process peaked at 700 MiB with those
- * defaults, 490 MiB without. The user's own settings win.
+ * pages (a 2 MiB page resident for each 4 KiB touched) and keeps freed memory for a second: the
+ * three bundles, the stylesheet and the images in one process peak much higher with those
+ * defaults than without. The user's own settings win.
  */
 const ALLOCATOR_ENV = { MIMALLOC_ALLOW_THP: '0', MIMALLOC_PURGE_DELAY: '0' };
 
