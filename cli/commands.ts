@@ -46,6 +46,10 @@ async function main(argv: string[]): Promise<number> {
       const { url } = await serve(options, options.outDir, {
         first: async (req, res) => (await session.handle(req, res)) || cms.handle(req, res),
         htmlScript: RELOAD_SCRIPT,
+        // The local database only once a page asks for it (a form posted, the inbox at /leads):
+        // opening it holds this process for seconds (17 s on a slow machine, on a first start),
+        // and the first saves after `npm run dev` would wait that long to show.
+        backendOnRequest: true,
         beforeStop: async () => {
           await unwatch();
           await session.close();
@@ -143,13 +147,14 @@ async function contentGate(): Promise<number> {
 /**
  * Serve distDir until Ctrl+C (then `beforeStop`, the server and the backend close). Without a
  * Supabase project the forms post to this server, whose local backend stores leads in .data/: it
- * is opened once the server listens, so the pages are answered meanwhile.
+ * is opened once the server listens, so the pages are answered meanwhile, or with
+ * `backendOnRequest` (npm run dev) when the first request for it arrives.
  */
-async function serve(options: BuildOptions, distDir: string, extra: { first?: RequestHandler; beforeStop?: () => Promise<void>; filesPending?: Promise<unknown>; htmlScript?: string } = {}) {
-  const { first, beforeStop, filesPending, htmlScript } = extra;
-  const [{ serveSite }, { parseAllowedHosts }, { announceLocalServer }] = await Promise.all([import('../serve/site.js'), import('../serve/allowedHosts.js'), import('../supabase-standin/localServer.js')]);
+async function serve(options: BuildOptions, distDir: string, extra: { first?: RequestHandler; beforeStop?: () => Promise<void>; filesPending?: Promise<unknown>; htmlScript?: string; backendOnRequest?: boolean } = {}) {
+  const { first, beforeStop, filesPending, htmlScript, backendOnRequest } = extra;
+  const [{ serveSite }, { parseAllowedHosts }, { announceLocalServer, localServerFile, readLocalServer }] = await Promise.all([import('../serve/site.js'), import('../serve/allowedHosts.js'), import('../supabase-standin/localServer.js')]);
   // Pages of the site, under any name it is served by (ALLOWED_HOSTS too), may call the stand-in; no other page may.
-  const openBackend = async ({ allowedOrigins, url }: { allowedOrigins: string[]; url: string }) => {
+  const openLocalBackend = async ({ allowedOrigins, url }: { allowedOrigins: string[]; url: string }) => {
     // `npm run staff` talks to this server while it holds the database (one process per PGlite
     // folder): announced before the folder is touched, so a staff command run meanwhile waits for
     // the database to open here rather than opening it too; announced again once it is ready.
@@ -161,6 +166,24 @@ async function serve(options: BuildOptions, distDir: string, extra: { first?: Re
     announceLocalServer(root, url, 'ready');
     return backend;
   };
+  // Opened on request (npm run dev), maybe long after another `npm start` took the folder: that
+  // one's announcement is not overwritten, and an open that failed is reported and withdrawn (no
+  // `npm run staff` waits for it); the request is answered 503 and the next one tries again.
+  const openBackend = !backendOnRequest ? openLocalBackend : async (site: { allowedOrigins: string[]; url: string }) => {
+    const holder = readLocalServer(root);
+    if (holder && holder.pid !== process.pid) {
+      const error = new Error(`${holder.kind === 'running' ? `the server at ${holder.url}` : 'another process'} (process ${holder.pid}) holds the local database (.data/pglite); stop it to use the forms here`);
+      console.error(`The local backend was not opened: ${error.message}.`);
+      throw error;
+    }
+    try {
+      return await openLocalBackend(site);
+    } catch (err) {
+      console.error('The local backend could not be opened (the request was answered 503; the next one tries again):', err);
+      if (readLocalServer(root)?.pid === process.pid) (await import('node:fs')).rmSync(localServerFile(root), { force: true });
+      throw err;
+    }
+  };
   const site = await (async () => serveSite({
     distDir,
     port: Number(process.env.PORT ?? 4321),
@@ -170,7 +193,7 @@ async function serve(options: BuildOptions, distDir: string, extra: { first?: Re
     ...(first && { handlers: [first] }),
     ...(filesPending && { filesPending }),
     ...(htmlScript && { htmlScript }),
-    ...(!options.supabaseUrl && { openBackend }),
+    ...(!options.supabaseUrl && { openBackend, openBackendWhen: backendOnRequest ? 'requested' as const : 'listening' as const }),
   }))().catch(async (err: unknown) => {
     // A port in use or a malformed ALLOWED_HOSTS: stop the watcher, so the process ends.
     await beforeStop?.();
@@ -184,6 +207,7 @@ async function serve(options: BuildOptions, distDir: string, extra: { first?: Re
   process.once('SIGINT', () => stop(0));
   process.once('SIGTERM', () => stop(0));
   // Stopping removes the announcement (.data/local-server.json), so a waiting `npm run staff` sees it go.
+  // (Opened on request, there is no backend yet: a failed open is reported by openBackend above.)
   site.backend?.catch(async (err: unknown) => {
     console.error('The local backend could not start:', err);
     await stop(1);
