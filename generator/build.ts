@@ -2,26 +2,32 @@
  * The orchestrator: content → validate → model → plan → render → write, one named step each.
  * `build` runs every step once into a work folder that replaces dist/ only when all succeeded;
  * `checkContent` runs the steps up to the model and writes nothing (`npm run check`, the content gate);
- * `npm run dev` (serve/dev.ts) runs the same steps of `Steps` again for the files a save changed.
+ * `Rebuild` runs the same steps again for the files a save changed (`npm run dev`, serve/dev.ts).
  * No collection is named here: each comes through generator/collections/.
  */
+import { createHash } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import type { SiteModel } from '../contracts/content.js';
+import type { ContentError } from '../contracts/errors.js';
 import type { ValidDoc } from '../contracts/documents.js';
 import { kindOf } from '../contracts/kinds.js';
-import type { Layout, PagePlan, WrittenPage } from '../contracts/pages.js';
+import { writtenPage, type Layout, type PagePlan, type WrittenPage } from '../contracts/pages.js';
+import { fileForRoute } from '../contracts/routes.js';
 import { ContentErrors, sortErrors } from '../contracts/validate/errors.js';
 import { dropPrestartedAssetHelper } from './assets/helper/start.mjs';
+import { listImages } from './assets/images.js';
 import { siteAssets, type SiteAssets } from './assets/siteAssets.js';
 import { BackOffice } from './backOffice/backOffice.js';
 import { BuildCache } from './cache/buildCache.js';
 import { collectionOf, COLLECTIONS } from './collections/index.js';
 import { listContentFiles } from './content/load.js';
 import { ContentSet, type CheckedContent, type ContentOptions } from './model/contentSet.js';
-import type { Memo } from './plan/memo.js';
+import { PlanMemo, sameInputs, type Memo } from './plan/memo.js';
 import { planEachPage, planLayout, type EntryPages, type PlanOptions } from './plan/plan.js';
-import type { PageLinks } from './render/pageLinks.js';
-import { PARALLEL_THRESHOLD, RenderPool } from './render/pool.js';
+import { PageLinks } from './render/pageLinks.js';
+import { BATCH_PAGES, PARALLEL_THRESHOLD, RenderPool, startWorker } from './render/pool.js';
 import { readCollections } from './render/readCollections.js';
 import { renderSite } from './render/renderSite.js';
 import { settleAll, stageTimer } from './runtime/settle.js';
@@ -138,8 +144,8 @@ async function readSiteContent(opts: ContentOptions, store: BuildCache) {
   return { ...(result.model && { model: result.model }), errors: result.errors ?? [], collectionFiles: files.filter(inCollection), contentDir: content.contentDir, displayPrefix: content.displayPrefix };
 }
 
-/** The steps after the content, writing into outDir: `build` runs each once, serve/dev.ts as content or code changes. */
-export class Steps {
+/** The steps after the content, writing into outDir: `build` runs each once, `Rebuild` as content or code changes. */
+class Steps {
   private readonly backOffice: BackOffice;
   private site: SiteAssets | undefined;
 
@@ -220,6 +226,126 @@ export class Steps {
     await this.backOffice.addInto(intoDir, model, this.planOptions(model, this.site));
   }
 }
+
+/**
+ * The orchestrator given the files that changed (npm run dev): the same steps as build(), into
+ * outDir in place. It keeps the documents, the plans and one render worker between updates, and
+ * redoes only the pages whose plan changed; a page that is gone is removed, so outDir stays what a
+ * build of the same files writes.
+ */
+export class Rebuild {
+  readonly contentDir: string;
+  private readonly content: ContentSet;
+  private readonly steps: Steps;
+  private site: SiteAssets | undefined;
+  /** Each page's plan as last rendered and its digest (an unchanged entry's plan is the same object). */
+  private readonly rendered = new Map<string, { plan: PagePlan; digest: string }>();
+  private readonly memo = new PlanMemo();
+  private layoutKey = '';
+  private siteFilesKey: readonly unknown[] = [];
+  private worker: Worker | undefined;
+
+  constructor(private readonly opts: BuildOptions & { outDir: string }) {
+    this.content = new ContentSet(opts);
+    this.contentDir = this.content.contentDir;
+    this.steps = new Steps(opts, opts.outDir);
+  }
+
+  /** Every page, from an empty folder, as a build starts: what an earlier run left is no page of this one. */
+  async start(): Promise<Updated> {
+    await rm(this.opts.outDir, { recursive: true, force: true });
+    await this.content.readAll();
+    this.site = await this.steps.assets();
+    return this.update(true);
+  }
+
+  /** Content files changed (paths in the content folder): those are read again. */
+  async contentChanged(rels: readonly string[]): Promise<Updated> {
+    await this.content.reread(rels);
+    // A new picture's own event can come after the save of the file that names it (the content
+    // manager writes both at once), and that file's page cannot be planned without it.
+    const pictures = await listImages(this.contentDir);
+    const current = pictures.length === this.site!.images.size && pictures.every((name) => this.site!.images.has(name));
+    if (!current || rels.some((r) => r.startsWith('images/') || r.startsWith('static/'))) this.site = await this.steps.assets();
+    return this.update(false);
+  }
+
+  /** Templates or browser code changed: the assets and every page, with a worker that loads the new code. */
+  async codeChanged(): Promise<Updated> {
+    await this.worker?.terminate();
+    this.worker = undefined;
+    this.site = await this.steps.assets();
+    return this.update(true);
+  }
+
+  async close(): Promise<void> {
+    await this.worker?.terminate();
+  }
+
+  /** The model, then the pages whose plan changed; content problems are answered, not thrown (the pages keep their last good version). */
+  private async update(all: boolean): Promise<Updated> {
+    const content = this.content.assemble();
+    if (!content.model) return { pages: 0, errors: content.errors };
+    try {
+      return { pages: await this.render(content.model, all), errors: [] };
+    } catch (err) {
+      if (!(err instanceof ContentErrors)) throw err;
+      return { pages: 0, errors: sortErrors(err.errors) };
+    }
+  }
+
+  private async render(model: SiteModel, all: boolean): Promise<number> {
+    const { outDir } = this.opts;
+    const site = this.site!;
+    const layout = this.steps.layout(model, site);
+    const pages = [...this.steps.allPages(model, site, this.memo)];
+    const layoutKey = JSON.stringify(layout);
+    const renderAll = all || layoutKey !== this.layoutKey;
+    const changed: { plan: PagePlan; digest: string }[] = [];
+    for (const plan of pages) {
+      const before = this.rendered.get(plan.route);
+      if (!renderAll && before?.plan === plan) continue;
+      const digest = createHash('sha1').update(JSON.stringify(plan)).digest('base64');
+      if (renderAll || before?.digest !== digest) changed.push({ plan, digest });
+    }
+    const routes = new Set(pages.map((p) => p.route));
+    for (const route of this.rendered.keys()) {
+      if (routes.has(route)) continue;
+      this.rendered.delete(route);
+      await rm(path.join(outDir, fileForRoute(route)), { force: true });
+    }
+    if (!this.worker) {
+      this.worker = startWorker();
+      this.layoutKey = '';
+    }
+    // One worker, its heap capped like a build's: the pages in batches, as a build hands them out.
+    const pool = RenderPool.over([this.worker]);
+    if (layoutKey !== this.layoutKey) await pool.setLayout(layout);
+    for (const dir of new Set(changed.map((c) => path.dirname(c.plan.file)))) await mkdir(path.join(outDir, dir), { recursive: true });
+    const links = new PageLinks();
+    for (let i = 0; i < changed.length; i += BATCH_PAGES) {
+      const batch = changed.slice(i, i + BATCH_PAGES).map((c) => c.plan);
+      await pool.submit(batch, outDir, (result) => batch.forEach((plan, j) => links.add(plan.route, result.lists[result.pages[j]!]!)));
+    }
+    await pool.drain();
+    const written = pages.map(writtenPage);
+    await this.steps.checkLinks(links, written, site, async () => this.content.docs());
+    this.layoutKey = layoutKey;
+    for (const c of changed) this.rendered.set(c.plan.route, c);
+    // The site files and the content manager's page change only when pages come or go, or what
+    // the previews draw from changes (the settings, the stylesheet, the shared page texts, the forms,
+    // the services): compared by identity (the model keeps an unchanged file's objects).
+    const siteFilesKey = [[...routes].join('\n'), layoutKey, model.site, model.locations, model.forms, ...model.services];
+    if (!sameInputs(siteFilesKey, this.siteFilesKey)) {
+      await this.steps.writeSiteFiles(model, written);
+      this.siteFilesKey = siteFilesKey;
+    }
+    return changed.length;
+  }
+}
+
+/** What an update did: the pages it wrote, or the problems that kept it from writing. */
+export interface Updated { pages: number; errors: ContentError[] }
 
 /** Same input, same output: the copyright year comes from SOURCE_DATE_EPOCH when set. */
 function buildYear(): number {

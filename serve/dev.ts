@@ -9,23 +9,13 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import chokidar from 'chokidar';
 import path from 'node:path';
-import type { Worker } from 'node:worker_threads';
-import type { SiteModel } from '../contracts/content.js';
 import type { ContentError } from '../contracts/errors.js';
 import { kindOf } from '../contracts/kinds.js';
-import { writtenPage, type PagePlan } from '../contracts/pages.js';
-import { fileForRoute } from '../contracts/routes.js';
-import { listImages } from '../generator/assets/images.js';
-import { Steps, type BuildOptions, type SiteAssets } from '../generator/build.js';
-import { ContentSet } from '../generator/model/contentSet.js';
-import { PlanMemo, sameInputs } from '../generator/plan/memo.js';
-import { PageLinks } from '../generator/render/pageLinks.js';
-import { BATCH_PAGES, RenderPool, startWorker } from '../generator/render/pool.js';
-import { ContentErrors, formatError, sortErrors } from '../contracts/validate/errors.js';
+import { Rebuild, type BuildOptions } from '../generator/build.js';
+import { formatError } from '../contracts/validate/errors.js';
 
 /** The open tab's reload script: the server adds it to every page it serves (startServer's htmlScript), so dist/ stays what a build writes. */
 export const RELOAD_SCRIPT = '/__dev/reload.js';
@@ -51,16 +41,8 @@ export interface DevUpdate {
 interface UpdateWaiter { after: number; change: string; resolve: (u: DevUpdate) => void; reject: (err: unknown) => void }
 
 export class DevSession {
-  private readonly content: ContentSet;
-  private readonly steps: Steps;
-  private model: SiteModel | undefined;
-  private site: SiteAssets | undefined;
-  private layoutKey = '';
-  /** Each page's plan as last rendered and its digest (an unchanged city's plan is the same object). */
-  private rendered = new Map<string, { plan: PagePlan; digest: string }>();
-  private readonly memo = new PlanMemo();
-  private hostKey: readonly unknown[] = [];
-  private worker: Worker | undefined;
+  /** The build, given the files each save changed. */
+  private readonly rebuild: Rebuild;
   private clients = new Set<ServerResponse>();
   private queue: Promise<unknown> = Promise.resolve();
   /** How many updates have begun: an update answers the waiters registered before it began. */
@@ -72,18 +54,13 @@ export class DevSession {
   private watching: (change: string) => boolean = () => false;
 
   constructor(private readonly opts: BuildOptions & { outDir: string }, private readonly onUpdate: (u: DevUpdate) => void = () => {}) {
-    this.content = new ContentSet(opts);
-    this.steps = new Steps(opts, opts.outDir);
+    this.rebuild = new Rebuild(opts);
   }
 
   /** First full build into outDir. */
   async start(): Promise<DevUpdate> {
     const started = performance.now();
-    // As a build does, from an empty folder: what an earlier build or session left is no page of this one.
-    await rm(this.opts.outDir, { recursive: true, force: true });
-    await this.content.readAll();
-    this.site = await this.steps.assets();
-    return this.refresh('start', [], started, true);
+    return this.report('start', [], started, await this.rebuild.start());
   }
 
   /**
@@ -132,102 +109,24 @@ export class DevSession {
   contentChanged(rels: readonly string[]): Promise<DevUpdate> {
     return this.enqueue(rels, async () => {
       const started = performance.now();
-      await this.content.reread(rels);
-      const needsAssets = rels.some((r) => r.startsWith('images/') || r.startsWith('static/')) || !(await this.imagesCurrent());
-      if (needsAssets) this.site = await this.steps.assets();
-      return this.refresh(rels.join(', '), rels, started, false);
+      return this.report(rels.join(', '), rels, started, await this.rebuild.contentChanged(rels));
     });
-  }
-
-  /**
-   * Whether the pictures processed are the ones in the content folder. A new picture's own event can
-   * come after the save of the file that names it (the content manager writes both at once), and
-   * that file's page cannot be planned without it.
-   */
-  private async imagesCurrent(): Promise<boolean> {
-    const names = await listImages(this.content.contentDir);
-    return names.length === this.site!.images.size && names.every((name) => this.site!.images.has(name));
   }
 
   /** Templates or browser code changed: CSS, islands and every page are redone with fresh modules. */
   codeChanged(kind: 'templates' | 'src'): Promise<DevUpdate> {
     return this.enqueue([kind], async () => {
       const started = performance.now();
-      await this.worker?.terminate();
-      this.worker = undefined;
-      this.site = await this.steps.assets();
-      return this.refresh(kind, [kind], started, true);
+      return this.report(kind, [kind], started, await this.rebuild.codeChanged());
     });
   }
 
-  /** Renders what changed, then (everything written) tells the open tabs to reload. */
-  private async refresh(reason: string, changed: readonly string[], started: number, all: boolean): Promise<DevUpdate> {
-    const content = this.content.assemble();
-    let errors = content.errors ?? [];
-    let pagesWritten = 0;
-    if (content.model) {
-      this.model = content.model;
-      try {
-        pagesWritten = await this.renderChanged(all);
-      } catch (err) {
-        if (!(err instanceof ContentErrors)) throw err;
-        errors = err.errors;
-      }
-    }
-    const update = { reason, changed, pages: pagesWritten, ms: performance.now() - started, errors: sortErrors(errors) };
-    if (!errors.length) for (const client of this.clients) client.write('data: reload\n\n');
+  /** Once an update is written whole: the open tabs are told to reload (unless it found problems). */
+  private report(reason: string, changed: readonly string[], started: number, done: { pages: number; errors: ContentError[] }): DevUpdate {
+    const update = { reason, changed, pages: done.pages, ms: performance.now() - started, errors: done.errors };
+    if (!update.errors.length) for (const client of this.clients) client.write('data: reload\n\n');
     this.onUpdate(update);
     return update;
-  }
-
-  private async renderChanged(all: boolean): Promise<number> {
-    const layout = this.steps.layout(this.model!, this.site!);
-    const pages = [...this.steps.allPages(this.model!, this.site!, this.memo)];
-    const layoutKey = JSON.stringify(layout);
-    const renderAll = all || layoutKey !== this.layoutKey;
-    const changed: { plan: PagePlan; digest: string }[] = [];
-    for (const plan of pages) {
-      const before = this.rendered.get(plan.route);
-      if (!renderAll && before?.plan === plan) continue;
-      const digest = createHash('sha1').update(JSON.stringify(plan)).digest('base64');
-      if (renderAll || before?.digest !== digest) changed.push({ plan, digest });
-    }
-    const routes = new Set(pages.map((p) => p.route));
-    // A page that is gone (its file removed, a city without its page texts now) leaves dist/ too, as from a build.
-    for (const route of this.rendered.keys()) {
-      if (routes.has(route)) continue;
-      this.rendered.delete(route);
-      await rm(path.join(this.opts.outDir, fileForRoute(route)), { force: true });
-    }
-    if (!this.worker) {
-      this.worker = startWorker();
-      this.layoutKey = '';
-    }
-    const pool = RenderPool.over([this.worker]);
-    if (layoutKey !== this.layoutKey) await pool.setLayout(layout);
-    for (const dir of new Set(changed.map((c) => path.dirname(c.plan.file)))) await mkdir(path.join(this.opts.outDir, dir), { recursive: true });
-    // One worker, its heap capped like a build's: the pages in batches, as a build hands them out.
-    const links = new PageLinks();
-    for (let i = 0; i < changed.length; i += BATCH_PAGES) {
-      const batch = changed.slice(i, i + BATCH_PAGES).map((c) => c.plan);
-      await pool.submit(batch, this.opts.outDir, (result) => batch.forEach((plan, j) => links.add(plan.route, result.lists[result.pages[j]!]!)));
-    }
-    await pool.drain();
-    const written = pages.map(writtenPage);
-    await this.steps.checkLinks(links, written, this.site!, async () => this.content.docs());
-    this.layoutKey = layoutKey;
-    for (const c of changed) this.rendered.set(c.plan.route, c);
-    // Sitemap, host files and the content manager's page change only when pages come or go, or
-    // what the CMS previews draw from changes: the site settings, the assets (the stylesheet),
-    // the city page texts, the forms, the services.
-    // Compared by identity (the model keeps an unchanged file's objects) and, for lists, by value.
-    const { site, locations, forms, services } = this.model!;
-    const hostKey = [[...routes].join('\n'), layoutKey, site, locations, forms, ...services];
-    if (!sameInputs(hostKey, this.hostKey)) {
-      await this.steps.writeSiteFiles(this.model!, written);
-      this.hostKey = hostKey;
-    }
-    return changed.length;
   }
 
   /** Serves the reload script and the event stream the open tabs listen to. */
@@ -279,7 +178,7 @@ export class DevSession {
       // A save can be several events (truncate, write; or write, rename): one update for all.
       timer = setTimeout(flush, SAVE_SETTLE_MS);
     };
-    const { contentDir } = this.content;
+    const { contentDir } = this.rebuild;
     // Browser code is the islands (src/) and the content manager's script (cms/app/): both are
     // bundled, and the site's stylesheet takes classes from both.
     const code: [dir: string, kind: 'templates' | 'src'][] = [
@@ -325,7 +224,7 @@ export class DevSession {
   async close() {
     for (const client of this.clients) client.end();
     await this.queue;
-    await this.worker?.terminate();
+    await this.rebuild.close();
   }
 }
 
