@@ -35,8 +35,6 @@ import { brokenLinks } from './write/links.js';
 import { replaceOutput } from './write/output.js';
 import { writeSiteFiles } from './write/siteFiles.js';
 
-export type { SiteAssets };
-
 export interface BuildOptions {
   root: string;
   contentDir?: string;
