@@ -16,7 +16,8 @@
  *   are all checked before the first is written.
  * After a Publish it answers publishStatus: building until the dev server serves the rebuild of
  * the entry's file (`whenServed`, DevSession.updateFor), then live, or failed with the content
- * problems in the words of `npm run check` (the admin page's panel, cms/app/publishState.ts).
+ * problems in the words of `npm run check`, and which entry files it wrote, from which the admin
+ * page's panel names the page that changed (cms/app/publishState.ts).
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -74,10 +75,12 @@ export class CmsLocalBackend {
   constructor(private readonly contentDir: string, private readonly opts: CmsLocalBackendOptions = {}) {}
 
   /** The entry's files are about to be written: follow their rebuild. */
-  private followRebuild(rels: string[]) {
+  private followRebuild(rels: string[], files: string[]) {
     const { whenServed } = this.opts;
     if (!whenServed) return;
-    const status: LocalPublishStatus = { state: 'building' };
+    // The files as written: the admin page names the page that changed from them (a new entry's
+    // slug is known only once Decap saved it).
+    const status: LocalPublishStatus = { state: 'building', files };
     this.published = status;
     Promise.all(rels.map(whenServed)).then(
       (updates) => {
@@ -192,7 +195,7 @@ export class CmsLocalBackend {
           entryFiles.push(this.writable(f.newPath ?? f.path));
           writes.push([entryFiles.at(-1)!, f.raw]);
         }
-        this.followRebuild(entryFiles);
+        this.followRebuild(entryFiles, dataFiles.map((f) => f.newPath ?? f.path));
         for (const [rel, data] of writes) await writeWhole(this.abs(rel), data);
         for (const f of dataFiles) if (f.newPath && f.newPath !== f.path) await rm(this.abs(this.writable(f.path)), { force: true });
         return { message: 'entry persisted' };

@@ -17,8 +17,7 @@ import { CityPreview, ServicePreview, setPreviewContext, type PreviewContext } f
 import type { AdminSettings } from './settings.js';
 import { optionalObjectControl, type WidgetDefinition } from './optionalObject.js';
 import { pictureProblem } from './upload.js';
-import { slugOf } from '../../contracts/kinds.js';
-import { changedPage, followPublish, gitHubSource, localSource } from './publishState.js';
+import { followPublish, gitHubSource, localSource, publishedPage } from './publishState.js';
 import { publishStatusPanel } from './publishStatus.js';
 
 interface DecapCms {
@@ -31,7 +30,7 @@ interface DecapCms {
   registerEventListener(listener: { name: 'preSave' | 'postPublish'; handler: (event: { entry: ImmutableEntry }) => undefined }): void;
 }
 
-interface ImmutableEntry { get(key: 'collection' | 'slug'): string; get(key: 'data'): { toJS(): Record<string, unknown> } }
+interface ImmutableEntry { get(key: 'collection' | 'slug' | 'path'): string; get(key: 'data'): { toJS(): Record<string, unknown> } }
 
 declare global {
   interface Window {
@@ -106,12 +105,14 @@ function followPublishes(CMS: DecapCms, config: Record<string, unknown>, backend
     name: 'postPublish',
     handler: ({ entry }) => {
       try {
-        const target = entryFile(config, entry.get('collection'), entry.get('slug'));
-        const page = target ? changedPage(target.kind, slugOf(target.file), entry.get('data').toJS()) : '/';
+        // A new entry published at once (the local backend) has no slug nor path yet: the local
+        // source reads the file written from the dev server (cms/app/publishState.ts).
+        const data = entry.get('data').toJS();
+        const page = publishedPage(config, { collection: entry.get('collection'), slug: entry.get('slug') ?? '', path: entry.get('path') ?? '', data });
         current?.abort();
         current = new AbortController();
         const source = local
-          ? localSource({ endpoint: `${location.origin}/admin/api/v1`, siteOrigin: location.origin, page })
+          ? localSource({ endpoint: `${location.origin}/admin/api/v1`, siteOrigin: location.origin, page, data })
           : gitHubSource({
             api: String(backend.api_root ?? 'https://api.github.com').replace(/\/+$/, ''), repo: String(backend.repo), branch: String(backend.branch ?? 'main'),
             token: decapToken, siteOrigin: location.origin, page,

@@ -12,19 +12,25 @@
  * Nothing here throws: what cannot be reached is "cannot tell", and the editor goes on editing.
  */
 import { BUILD_INFO_PATH, type BuildInfo } from '../../contracts/buildInfo.js';
-import type { KindName } from '../../contracts/kinds.js';
+import { kindOf, slugOf, type KindName } from '../../contracts/kinds.js';
 import { cityRoute, entryRoute, ROUTES } from '../../contracts/routes.js';
 import { formatError, fromAnnotation } from '../../contracts/validate/errors.js';
+import { entryFile } from './check.js';
+import { pruneEmpty } from './format.js';
 
 export type PublishState =
   | { state: 'waiting' }
   | { state: 'building' }
-  | { state: 'live'; url: string }
+  /** `url`: the page that changed; none when it cannot be known (the panel then shows no link). */
+  | { state: 'live'; url?: string }
   /** `problems`: content problems as `npm run check` prints them; none: the deploy itself failed. */
   | { state: 'failed'; problems: string[] }
   | { state: 'unknown' };
 
 export const isSettled = (s: PublishState) => s.state === 'live' || s.state === 'failed';
+
+/** Live, with the link to `page` on the site at `origin` when the page is known. */
+const live = (origin: string, page: string | undefined): PublishState => (page === undefined ? { state: 'live' } : { state: 'live', url: origin + page });
 
 /** Where the state of one publish is read from: begin() right after Publish, then check() until it settles. */
 export interface PublishSource {
@@ -41,11 +47,50 @@ const PAGE_OF_KIND: Partial<Record<KindName, string>> = {
   checklist: ROUTES.checklist, forms: ROUTES.contact, customerLogin: ROUTES.customerLogin, bookOnline: ROUTES.bookOnline,
 };
 
-/** The page that shows an entry's change: its own page, or where it appears (a city with only a card: /locations). */
-export function changedPage(kind: KindName, slug: string, data: Record<string, unknown>): string {
-  if (kind === 'city') return data.page ? cityRoute(slug) : ROUTES.locations;
-  if (kind === 'service' || kind === 'legal') return entryRoute(slug);
+/** Where a folder collection's entries are listed: the link when an entry's own page cannot be known. */
+const LISTING_OF_KIND: Partial<Record<KindName, string>> = { city: ROUTES.locations, service: ROUTES.services };
+
+/**
+ * The page that shows an entry's change: its own page, or where it appears (a city with only a
+ * card: /locations), by the rule the build applies (generator/model/assemble.ts) to the data as it
+ * is saved (cms/app/format.ts drops empty values: a page left with empty lists is no page). An entry
+ * of a folder whose slug is not known yet: its collection's listing, or undefined (no link), never
+ * an address with an empty slug.
+ */
+export function changedPage(kind: KindName, slug: string, data: Record<string, unknown>): string | undefined {
+  if (kind === 'city' || kind === 'service' || kind === 'legal') {
+    if (!slug) return LISTING_OF_KIND[kind];
+    if (kind !== 'city') return entryRoute(slug);
+    return (pruneEmpty(data) as { page?: unknown } | undefined)?.page ? cityRoute(slug) : ROUTES.locations;
+  }
   return PAGE_OF_KIND[kind] ?? ROUTES.home;
+}
+
+/** The page that shows the change saved to `file` (its path in the repository: content/…); undefined for a file that is no entry's (a picture). */
+export function pageOfFile(file: string, data: Record<string, unknown>): string | undefined {
+  const kind = file.startsWith('content/') ? kindOf(file.slice('content/'.length)) : undefined;
+  return kind && changedPage(kind, slugOf(file), data);
+}
+
+/** The first page named by the files one Publish wrote (pictures name none). */
+export const pageOfFiles = (files: readonly string[], data: Record<string, unknown>) =>
+  files.map((f) => pageOfFile(f, data)).find((p) => p !== undefined);
+
+/** What Decap's postPublish event says of the entry, as plain values. */
+export interface PublishedEntry { collection: string; slug: string; path: string; data: Record<string, unknown> }
+
+/**
+ * The page of a published entry, as far as the postPublish event tells: from its file, or from its
+ * slug. An entry created and published at once (no editorial workflow: the local backend of `npm
+ * run dev`) still has an empty slug and path then: Decap makes them from the identifier field while
+ * saving and does not hand them to the event; that page is its collection's listing until the
+ * source says which file was written (localSource).
+ */
+export function publishedPage(config: { collections?: readonly object[] }, entry: PublishedEntry): string | undefined {
+  const fromPath = entry.path ? pageOfFile(entry.path, entry.data) : undefined;
+  if (fromPath) return fromPath;
+  const target = entryFile(config, entry.collection, entry.slug);
+  return target && changedPage(target.kind, entry.slug && slugOf(target.file), entry.data);
 }
 
 interface Run { id: number; event: string; status: string; conclusion: string | null }
@@ -62,8 +107,8 @@ export interface GitHubSourceOptions {
   token: () => string | undefined;
   /** The live site: its /build.json says what visitors get. */
   siteOrigin: string;
-  /** The page that changed, a path. */
-  page: string;
+  /** The page that changed, a path; none: the panel shows no link. */
+  page: string | undefined;
   fetch?: typeof fetch;
 }
 
@@ -107,7 +152,7 @@ export function gitHubSource(o: GitHubSourceOptions): PublishSource {
     async check() {
       try {
         const wanted = (target ??= await head());
-        if (await isLive(await liveCommit(), wanted)) return { state: 'live', url: o.siteOrigin + o.page };
+        if (await isLive(await liveCommit(), wanted)) return live(o.siteOrigin, o.page);
         const { workflow_runs: runs } = await gh<{ workflow_runs: Run[] }>(`/actions/workflows/${DEPLOY_WORKFLOW}/runs?head_sha=${wanted}&event=push&per_page=5`);
         const run = runs[0]; // newest first
         if (!run || run.status !== 'completed') return { state: run?.status === 'in_progress' ? 'building' : 'waiting' };
@@ -139,10 +184,17 @@ export function gitHubSource(o: GitHubSourceOptions): PublishSource {
   }
 }
 
-/** What the dev server's local backend answers for publishStatus (cms/localBackend.ts). */
-export interface LocalPublishStatus { state: 'none' | 'building' | 'live' | 'failed'; problems?: string[] }
+/**
+ * What the dev server's local backend answers for publishStatus (cms/localBackend.ts); `files`:
+ * the entry files that Publish wrote, as the CMS names them (content/cities/colma.yaml).
+ */
+export interface LocalPublishStatus { state: 'none' | 'building' | 'live' | 'failed'; problems?: string[]; files?: string[] }
 
-export function localSource(o: { endpoint: string; siteOrigin: string; page: string; fetch?: typeof fetch }): PublishSource {
+/**
+ * `page`: what the postPublish event knew (publishedPage); the file the local backend says it
+ * wrote names the page better (a new entry's slug is known only once saved), with the entry's `data`.
+ */
+export function localSource(o: { endpoint: string; siteOrigin: string; page: string | undefined; data?: Record<string, unknown>; fetch?: typeof fetch }): PublishSource {
   const get = o.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   return {
     async begin() {},
@@ -151,7 +203,7 @@ export function localSource(o: { endpoint: string; siteOrigin: string; page: str
         const res = await get(o.endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'publishStatus', params: {} }) });
         if (!res.ok) return { state: 'unknown' };
         const status = (await res.json()) as LocalPublishStatus;
-        if (status.state === 'live') return { state: 'live', url: o.siteOrigin + o.page };
+        if (status.state === 'live') return live(o.siteOrigin, pageOfFiles(status.files ?? [], o.data ?? {}) ?? o.page);
         if (status.state === 'failed') return { state: 'failed', problems: status.problems ?? [] };
         return { state: status.state === 'building' ? 'building' : 'waiting' };
       } catch {

@@ -1,7 +1,8 @@
 /**
  * The publish-state panel of /admin: after Publish, a small panel in the corner says what became of
  * the change (cms/app/publishState.ts) until it settles, then stays until dismissed. One polite
- * live region, so a screen reader hears each new state once; a link to the page once it is live;
+ * live region, so a screen reader hears each new state once; a link to the page once it is live
+ * (none when that page cannot be known);
  * the content problems as `npm run check` writes them when it failed. Its own root beside Decap's.
  */
 import * as React from 'react';
@@ -52,7 +53,7 @@ export function PublishStatus({ state, local, onDismiss }: { state: PublishState
       <div role="status" aria-live="polite" aria-atomic="true">
         <p className="publish-status-title">{title}</p>
         <p>{detail}</p>
-        {state.state === 'live' && <p><a href={state.url} target="_blank" rel="noopener">View the page that changed</a></p>}
+        {state.state === 'live' && state.url && <p><a href={state.url} target="_blank" rel="noopener">View the page that changed</a></p>}
         {state.state === 'failed' && state.problems.length > 0 && <pre>{state.problems.join('\n')}</pre>}
       </div>
       {isSettled(state) || state.state === 'unknown' ? <button type="button" onClick={onDismiss}>Dismiss</button> : null}

@@ -4,6 +4,7 @@
  * Chromium at 1280px, the admin page's Content-Security-Policy applied (any violation fails).
  * - a new city typed into the form is previewed by the real city template while typing, published,
  *   written as a valid YAML file, and the rebuilt site has its card, its page and its sitemap entry;
+ *   the publish panel links to that new page;
  * - an edited tagline reaches the page, and nothing else in the file changes; a city with only a
  *   card is edited without being asked for page texts; after each Publish the publish panel says
  *   "live" once the rebuild is served, with a link to the page that changed;
@@ -145,6 +146,11 @@ describe('the content manager at /admin', { timeout: 150_000 }, () => {
     const locations = await built('locations.html');
     expect(locations).toMatch(/<li[\s>](?:(?!<\/li>)[\s\S])*Mountain View(?:(?!<\/li>)[\s\S])*href="\/locations\/deep-cleaning-mountain-view-ca"/);
     expect(await built('sitemap.xml')).toContain(`<loc>https://www.bayshinecleaning.com/${route}</loc>`);
+    // The publish panel links to the new city's page: its slug, made by Decap while saving, comes
+    // from the file the local backend wrote.
+    const panel = page.getByRole('region', { name: 'Publishing' });
+    await expect.poll(() => panel.getByRole('status').textContent(), UI).toContain('Your change is live.');
+    expect(await panel.getByRole('link', { name: 'View the page that changed' }).getAttribute('href')).toBe(`${server.url}/${route}`);
     await closeAdmin(page);
   });
 

@@ -103,7 +103,7 @@ describe('the CMS local backend', () => {
     expect((await readdir(path.join(contentDir, 'images/cities'))).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
-  it('says what became of the last publish: building until the rebuild of its file is served, then live or failed in npm run check\'s words', async () => {
+  it('says what became of the last publish and which entry files it wrote: building until the rebuild of its file is served, then live or failed in npm run check\'s words', async () => {
     const pending = new Map<string, (u: { errors: ContentError[] }) => void>();
     const backend = new CmsLocalBackend(contentDir, { whenServed: (change) => new Promise((resolve) => pending.set(change, resolve)) });
     const status = () => backend.handleAction('publishStatus', {});
@@ -111,15 +111,17 @@ describe('the CMS local backend', () => {
     const raw = await readFile(path.join(contentDir, 'cities/colma.yaml'), 'utf8');
     await backend.handleAction('persistEntry', { dataFiles: [{ path: 'content/cities/colma.yaml', raw }], assets: [] });
     expect([...pending.keys()]).toEqual(['cities/colma.yaml']);
-    expect(await status()).toEqual({ state: 'building' });
+    const files = ['content/cities/colma.yaml'];
+    expect(await status()).toEqual({ state: 'building', files });
     pending.get('cities/colma.yaml')!({ errors: [] });
-    await expect.poll(status).toEqual({ state: 'live' });
+    await expect.poll(status).toEqual({ state: 'live', files });
 
     // The next publish's rebuild finds a problem no form could see (a city named twice).
     await backend.handleAction('persistEntry', { dataFiles: [{ path: 'content/cities/colma-again.yaml', raw }], assets: [] });
-    expect(await status()).toEqual({ state: 'building' });
+    const again = ['content/cities/colma-again.yaml'];
+    expect(await status()).toEqual({ state: 'building', files: again });
     const error: ContentError = { file: 'content/cities/colma-again.yaml', line: 1, column: 7, path: 'name', message: 'city "Colma" is already defined in content/cities/colma.yaml', hint: 'each city once' };
     pending.get('cities/colma-again.yaml')!({ errors: [error] });
-    await expect.poll(status).toEqual({ state: 'failed', problems: [formatError(error)] });
+    await expect.poll(status).toEqual({ state: 'failed', problems: [formatError(error)], files: again });
   });
 });

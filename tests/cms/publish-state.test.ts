@@ -8,7 +8,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { changedPage, followPublish, gitHubSource, type Clock, type PublishSource, type PublishState } from '../../cms/app/publishState.js';
+import { changedPage, followPublish, gitHubSource, localSource, publishedPage, type Clock, type LocalPublishStatus, type PublishSource, type PublishState } from '../../cms/app/publishState.js';
+import { cmsConfig } from '../../cms/config.js';
 import { describeState } from '../../cms/app/publishStatus.js';
 import { checkContent } from '../../generator/build.js';
 import { ContentErrors, githubAnnotation } from '../../contracts/validate/errors.js';
@@ -143,11 +144,69 @@ describe('the publish panel, from GitHub and the live site', () => {
   });
 
   it('names the page that changed for each kind of entry', () => {
-    expect(changedPage('city', 'colma', { page: {} })).toBe('/locations/deep-cleaning-colma-ca');
+    expect(changedPage('city', 'colma', { page: { tagline: 'Colma homes, cleaned like our own' } })).toBe('/locations/deep-cleaning-colma-ca');
     expect(changedPage('city', 'atherton', {})).toBe('/locations');
+    // The form starts a city's optional page with empty lists; saved, that is no page (cms/app/format.ts).
+    expect(changedPage('city', 'atherton', { page: { intro: [], benefits: [], faqs: [], tagline: '' } })).toBe('/locations');
     expect(changedPage('service', 'move-in-out-cleaning', {})).toBe('/move-in-out-cleaning');
     expect(changedPage('contact', 'contact', {})).toBe('/contact');
     expect(changedPage('site', 'site', {})).toBe('/');
+  });
+});
+
+/**
+ * A new entry published at once (the local backend of `npm run dev`: no editorial workflow): Decap
+ * makes its slug and path while saving and hands the postPublish event the entry as typed, slug and
+ * path still empty. The page is named from the file written, never as an address with an empty slug.
+ */
+describe('the page that changed, for a new entry', () => {
+  const config = cmsConfig();
+  const city = { name: 'Mountain View', population: '~82,000', page: { tagline: 'Spotless homes from Castro Street to Shoreline Park', intro: ['One.', 'Two.'] } };
+  const service = { title: 'Window Cleaning', description: 'Streak-free windows inside and out.' };
+  /** The local backend answering publishStatus with `status` (its endpoint, without a server). */
+  const answering = (status: LocalPublishStatus): typeof fetch => async () => new Response(JSON.stringify(status), { headers: { 'content-type': 'application/json' } });
+  const origin = 'http://127.0.0.1:8080';
+  const localCheck = (page: string | undefined, data: Record<string, unknown>, status: LocalPublishStatus) =>
+    localSource({ endpoint: `${origin}/admin/api/v1`, siteOrigin: origin, page, data, fetch: answering(status) }).check();
+
+  it('what the event tells: the collection\'s listing for a new entry (no slug yet), the entry\'s own page once it has a slug or a path', () => {
+    const newEntry = (collection: string, data: Record<string, unknown>) => publishedPage(config, { collection, slug: '', path: '', data });
+    expect(newEntry('cities', city)).toBe('/locations');
+    expect(newEntry('services', service)).toBe('/services');
+    expect(newEntry('legal', { title: 'Cookie policy' })).toBeUndefined(); // no listing page: no link
+    // A saved entry (edited, or published from the editorial workflow): its slug and path are known.
+    expect(publishedPage(config, { collection: 'cities', slug: 'mountain-view', path: '', data: city })).toBe('/locations/deep-cleaning-mountain-view-ca');
+    expect(publishedPage(config, { collection: 'cities', slug: 'mountain-view', path: 'content/cities/mountain-view.yaml', data: city })).toBe('/locations/deep-cleaning-mountain-view-ca');
+    expect(publishedPage(config, { collection: 'services', slug: '', path: 'content/services/window-cleaning.yaml', data: service })).toBe('/window-cleaning');
+    expect(publishedPage(config, { collection: 'legal', slug: 'privacy-policy', path: '', data: { title: 'Privacy policy' } })).toBe('/privacy-policy');
+    expect(publishedPage(config, { collection: 'pages', slug: 'contact', path: '', data: {} })).toBe('/contact');
+    expect(publishedPage(config, { collection: 'cities', slug: 'fremont', path: '', data: { name: 'Fremont' } })).toBe('/locations');
+  });
+
+  it('a new city published under npm run dev links to its page, named from the file the local backend wrote', async () => {
+    const page = publishedPage(config, { collection: 'cities', slug: '', path: '', data: city });
+    expect(await localCheck(page, city, { state: 'live', files: ['content/cities/mountain-view.yaml'] })).toEqual({ state: 'live', url: `${origin}/locations/deep-cleaning-mountain-view-ca` });
+    // A new city with only a card: its change shows on /locations.
+    const card = { name: 'Los Altos', population: '~31,000', page: { intro: [], faqs: [] } };
+    expect(await localCheck(page, card, { state: 'live', files: ['content/cities/los-altos.yaml'] })).toEqual({ state: 'live', url: `${origin}/locations` });
+    // Not live yet: no link at all.
+    expect(await localCheck(page, city, { state: 'building', files: ['content/cities/mountain-view.yaml'] })).toEqual({ state: 'building' });
+  });
+
+  it('a new service published under npm run dev links to its page, a picture saved with it names none', async () => {
+    const page = publishedPage(config, { collection: 'services', slug: '', path: '', data: service });
+    const files = ['content/images/services/window.jpg', 'content/services/window-cleaning.yaml'];
+    expect(await localCheck(page, service, { state: 'live', files })).toEqual({ state: 'live', url: `${origin}/window-cleaning` });
+  });
+
+  it('without the file written (an older dev server), the listing, or no link: never an address with an empty slug', async () => {
+    const cityPage = publishedPage(config, { collection: 'cities', slug: '', path: '', data: city });
+    expect(await localCheck(cityPage, city, { state: 'live' })).toEqual({ state: 'live', url: `${origin}/locations` });
+    const legalPage = publishedPage(config, { collection: 'legal', slug: '', path: '', data: { title: 'Cookie policy' } });
+    const state = await localCheck(legalPage, {}, { state: 'live', files: ['content/images/legal/x.png'] });
+    expect(state).toEqual({ state: 'live' });
+    expect(describeState(state).title).toBe('Your change is live.');
+    expect([changedPage('city', '', city), changedPage('service', '', service), changedPage('legal', '', {})]).toEqual(['/locations', '/services', undefined]);
   });
 });
 
