@@ -8,7 +8,6 @@
  * share the first round trips with the stylesheet, and Lighthouse counts them in the largest paint.
  */
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { WebFont } from '../../contracts/pages.js';
 import { CacheKey, writeAtomic } from '../cache/store.js';

@@ -10,7 +10,6 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CacheKey, cachedOutput } from '../cache/store.js';
-import type { ImageRef } from '../../contracts/pages.js';
 import { cacheFileOf } from './css.js';
 import { FAMILY, FONT_FILE, fontDirs, fontSource, WEIGHTS, type FontAsset } from './fonts.js';
 import { contentHash } from './hash.js';

@@ -15,13 +15,13 @@ import { schemaFiles } from '../../contracts/validate/jsonSchemas.js';
 export class ParseCache {
   private used = new Map<string, ValidDoc>();
   private dirty = false;
-  private constructor(private readonly file: string, private readonly entries: Map<string, ValidDoc>, private readonly version: string) {}
+  private constructor(private readonly file: string, private readonly entries: Map<string, ValidDoc>) {}
 
   static async open(cacheDir: string): Promise<ParseCache> {
     const version = new CacheKey().add(...schemaFiles().values()).digest(16);
     const file = path.join(cacheDir, `content-${version}.v8`);
     const entries = await readFile(file).then((b) => deserialize(b) as Map<string, ValidDoc>, () => new Map<string, ValidDoc>());
-    return new ParseCache(file, entries, version);
+    return new ParseCache(file, entries);
   }
 
   /** `text` is already decoded: a file that is not UTF-8 never gets a key (see checkFile). */

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { checkContent } from '../../generator/build.js';
-import { ContentErrors, formatError } from '../../contracts/validate/errors.js';
 import { problems, ROOT, useContentCopy } from '../helpers/content.js';
 
 describe('blank text', () => {

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../generator/build.js';
-import { checkContent } from '../../generator/build.js';
 import { ContentErrors, formatError } from '../../contracts/validate/errors.js';
 import { contentCopy, problems, ROOT, tempDir, treeDigest, withTempDir } from '../helpers/content.js';
 
