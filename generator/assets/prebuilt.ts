@@ -3,7 +3,7 @@
  * commit resources/_gen/): the web font's cut (fonts.ts) and the encoded images (images.ts). Making
  * them costs processor time (HarfBuzz and WOFF2's Brotli in WebAssembly, sharp and
  * librsvg), which every fresh clone would spend again: each deploy, each cold build, the first
- * `npm start`. `npm run prebuilt` writes them (prebuiltWrite.ts).
+ * `npm start`. `npm run prebuilt` writes them (cli/authoring/prebuilt.ts).
  *
  * A file's folder or name is a digest of everything it is made from: the source bytes, the
  * settings, the versions of the packages that make it. The build computes that name itself and
