@@ -47,8 +47,8 @@ async function main(argv: string[]): Promise<number> {
         first: async (req, res) => (await session.handle(req, res)) || cms.handle(req, res),
         htmlScript: RELOAD_SCRIPT,
         // The local database only once a page asks for it (a form posted, the inbox at /leads):
-        // opening it holds this process for seconds (17 s on a slow machine, on a first start),
-        // and the first saves after `npm run dev` would wait that long to show.
+        // opening it holds this process for seconds on a first start, and the first saves after
+        // `npm run dev` would wait that long to show.
         backendOnRequest: true,
         beforeStop: async () => {
           await unwatch();
@@ -152,7 +152,7 @@ async function contentGate(): Promise<number> {
  */
 async function serve(options: BuildOptions, distDir: string, extra: { first?: RequestHandler; beforeStop?: () => Promise<void>; filesPending?: Promise<unknown>; htmlScript?: string; backendOnRequest?: boolean } = {}) {
   const { first, beforeStop, filesPending, htmlScript, backendOnRequest } = extra;
-  const [{ serveSite }, { parseAllowedHosts }, { announceLocalServer, localServerFile, readLocalServer }] = await Promise.all([import('../serve/site.js'), import('../serve/allowedHosts.js'), import('../supabase-standin/localServer.js')]);
+  const [{ serveSite }, { parseAllowedHosts }, { announceLocalServer, readLocalServer, withdrawLocalServer }] = await Promise.all([import('../serve/site.js'), import('../serve/allowedHosts.js'), import('../supabase-standin/localServer.js')]);
   // Pages of the site, under any name it is served by (ALLOWED_HOSTS too), may call the stand-in; no other page may.
   const openLocalBackend = async ({ allowedOrigins, url }: { allowedOrigins: string[]; url: string }) => {
     // `npm run staff` talks to this server while it holds the database (one process per PGlite
@@ -180,7 +180,7 @@ async function serve(options: BuildOptions, distDir: string, extra: { first?: Re
       return await openLocalBackend(site);
     } catch (err) {
       console.error('The local backend could not be opened (the request was answered 503; the next one tries again):', err);
-      if (readLocalServer(root)?.pid === process.pid) (await import('node:fs')).rmSync(localServerFile(root), { force: true });
+      withdrawLocalServer(root);
       throw err;
     }
   };

@@ -34,14 +34,18 @@ export function announceLocalServer(root: string, url: string, state: LocalServe
   renameSync(tmp, file);
   if (removedOnExit.has(file)) return;
   removedOnExit.add(file);
-  process.once('exit', () => {
-    try {
-      const current = JSON.parse(readFileSync(file, 'utf8')) as { pid?: unknown };
-      if (current.pid === process.pid) rmSync(file, { force: true });
-    } catch {
-      // already gone
-    }
-  });
+  process.once('exit', () => withdrawLocalServer(root));
+}
+
+/** Removes this process's announcement (when it exits, or when its database could not be opened); another's stays. */
+export function withdrawLocalServer(root: string): void {
+  const file = localServerFile(root);
+  try {
+    const current = JSON.parse(readFileSync(file, 'utf8')) as { pid?: unknown };
+    if (current.pid === process.pid) rmSync(file, { force: true });
+  } catch {
+    // already gone
+  }
 }
 
 function isAlive(pid: unknown): pid is number {
