@@ -23,7 +23,7 @@ import { BackOffice } from './backOffice/backOffice.js';
 import { BuildCache } from './cache/buildCache.js';
 import { collectionOf, COLLECTIONS } from './collections/index.js';
 import { listContentFiles } from './content/load.js';
-import { ContentSet, type CheckedContent, type ContentOptions } from './model/contentSet.js';
+import { ContentSet, contentDirOf, type CheckedContent, type ContentOptions } from './model/contentSet.js';
 import { PlanMemo, sameInputs, type Memo } from './plan/memo.js';
 import { planEachPage, planLayout, type EntryPages, type PlanOptions } from './plan/plan.js';
 import { PageLinks } from './render/pageLinks.js';
@@ -158,7 +158,7 @@ class Steps {
     const withBackOffice = !opts.skipIslands && !opts.backOfficeAfter;
     const [site, backOfficeFiles] = await settleAll([
       siteAssets(outDir, {
-        root, contentDir: opts.contentDir ?? path.join(root, 'content'),
+        root, contentDir: contentDirOf(opts),
         ...(!opts.skipIslands && { islands: { ...(supabaseUrl && { supabaseUrl }), ...(supabaseAnonKey && { supabaseAnonKey }), ...(webhookUrl && { webhookUrl }) } }),
       }),
       withBackOffice ? this.backOffice.assets(outDir) : [],
@@ -176,14 +176,12 @@ class Steps {
     return planLayout(model, this.planOptions(model, site));
   }
 
-  /** The pages one at a time, planned as they are taken; `collections`: those whose pages are planned here too (npm run dev). */
+  /**
+   * The pages one at a time, planned as they are taken; `collections`: those whose pages are
+   * planned here too (npm run dev, whose model holds every entry; a build plans them in the workers).
+   */
   pages(model: SiteModel, site: SiteAssets, memo?: Memo, collections: readonly EntryPages[] = []): Iterable<PagePlan> {
     return planEachPage(model, this.planOptions(model, site, memo), collections);
-  }
-
-  /** Every collection's pages planned with the others (npm run dev, whose model holds every entry). */
-  allPages(model: SiteModel, site: SiteAssets, memo?: Memo): Iterable<PagePlan> {
-    return this.pages(model, site, memo, COLLECTIONS);
   }
 
   /**
@@ -296,7 +294,7 @@ export class Rebuild {
     const { outDir } = this.opts;
     const site = this.site!;
     const layout = this.steps.layout(model, site);
-    const pages = [...this.steps.allPages(model, site, this.memo)];
+    const pages = [...this.steps.pages(model, site, this.memo, COLLECTIONS)];
     const layoutKey = JSON.stringify(layout);
     const renderAll = all || layoutKey !== this.layoutKey;
     const changed: { plan: PagePlan; digest: string }[] = [];

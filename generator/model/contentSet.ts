@@ -24,6 +24,9 @@ export interface ContentOptions {
   contentDir?: string;
 }
 
+/** The content folder: the one given, else <root>/content. */
+export const contentDirOf = (opts: ContentOptions): string => opts.contentDir ?? path.join(opts.root, 'content');
+
 export interface CheckedContent {
   model: SiteModel;
   /** The valid documents, so later stages can point at the line that wrote something. */
@@ -38,7 +41,7 @@ export class ContentSet {
   private readonly checked = new Map<string, CheckedFile>();
 
   constructor(opts: ContentOptions, private readonly cache?: ParseCache) {
-    this.contentDir = opts.contentDir ?? path.join(opts.root, 'content');
+    this.contentDir = contentDirOf(opts);
     const relative = path.relative(opts.root, this.contentDir).split(path.sep).join('/');
     this.displayPrefix = `${relative.startsWith('..') || path.isAbsolute(relative) ? path.basename(this.contentDir) : relative}/`;
   }
