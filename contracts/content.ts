@@ -6,6 +6,7 @@
  * imports only types from here, so zod never reaches the island bundle.
  */
 import { z } from 'zod';
+import { LOCAL_DATE_TIME } from './zonedTime.js';
 
 /**
  * The most cities one page lists: cards on a page of /locations, chips and areaServed on a service
@@ -380,6 +381,77 @@ export const legalFrontMatterSchema = z.strictObject({
   lastUpdated: describe(text.regex(/^(January|February|March|April|May|June|July|August|September|October|November|December) [1-9][0-9]?, [0-9]{4}$/), 'As shown, e.g. February 6, 2025'),
 });
 
+const dateTime = describe(
+  z.string().trim().regex(LOCAL_DATE_TIME),
+  'A date (2026-11-20) or a date and time (2026-11-20T18:30); without an offset it is the business\'s time zone',
+);
+
+/** An article's front matter: content/articles/<slug>.md; the Markdown below it is the article. */
+export const articleFrontMatterSchema = z.strictObject({
+  title: describe(text.max(110), 'The headline, at most 110 characters'),
+  description: describe(text.min(50).max(170), 'Meta description and the summary on cards and in feeds, 50 to 170 characters'),
+  date: describe(dateTime, 'When it goes live: before this moment it is in no output (a date alone is the start of that day in the business\'s time zone)'),
+  updated: describe(dateTime.optional(), 'When it was last changed in substance: shown, and the sitemap\'s lastmod'),
+  tags: describe(z.array(describe(text.max(40).regex(/[\p{L}\p{N}]/u), 'A tag, e.g. move out')).min(1).max(8), 'One to eight tags: each has a page of its articles'),
+  author: describe(text.max(80), 'Who wrote it, as shown'),
+  image: describe(z.strictObject({ src: imagePath, alt: describe(text.max(200), 'What the picture shows, for readers who cannot see it') }).optional(), 'The picture at the top of the article, on its card and in shared links'),
+  draft: describe(z.boolean().default(false), 'A draft is in no output of a build; npm run dev shows it, marked'),
+});
+
+/** content/articles.yaml: the texts of /articles, its tag pages, its feeds and of every article page. */
+export const articlesIndexSchema = z.strictObject({
+  seo,
+  heading: text,
+  intro: text,
+  perPage: describe(z.number().int().min(1).max(50), 'Articles on each page of /articles and of a tag'),
+  emptyText: describe(text, 'Shown on /articles while no article is published'),
+  readMore: describe(text, 'Accessible name prefix of a card\'s link, e.g. Read'),
+  pagination: describe(
+    z.strictObject({
+      label: describe(text, 'Accessible name of the links between the pages'),
+      previous: text,
+      next: text,
+      page: describe(text, 'Accessible name of a page number link; {page} is filled in'),
+      status: describe(text, 'Shown above the cards, e.g. Page {page} of {pages}'),
+      seoTitle: describe(text, 'Browser title of the pages after the first; {page}, {pages}, {heading} and {brand} are filled in'),
+      seoDescription: describe(text, 'Meta description of the pages after the first; {page}, {pages}, {heading} and {brand} are filled in'),
+    }),
+    'Texts of the numbered pages /articles/page/2 and on, and of a tag\'s',
+  ),
+  tagPage: z.strictObject({
+    heading: describe(text, 'Heading of a tag\'s page; {tag} is filled in'),
+    intro: describe(text, '{tag} and {count} are filled in'),
+    seoTitle: describe(text.max(70), '{tag} and {brand} are filled in'),
+    seoDescription: describe(text.min(50).max(170), '{tag} and {brand} are filled in'),
+    allTags: describe(text, 'Heading of the list of every tag on /articles'),
+  }),
+  article: z.strictObject({
+    published: describe(text, 'Before the date an article went live, e.g. Published'),
+    updated: describe(text, 'Before the date it was last updated, e.g. Updated'),
+    by: describe(text, 'Before the author\'s name, e.g. By'),
+    readingTime: describe(text, '{minutes} is filled in, e.g. {minutes} min read'),
+    tags: describe(text, 'Accessible name of an article\'s tags'),
+    toc: describe(text, 'Heading of the table of contents'),
+    tocMinHeadings: describe(z.number().int().min(2).max(20), 'An article with at least this many section headings gets a table of contents'),
+    related: describe(text, 'Heading of the related articles'),
+    relatedCount: z.number().int().min(0).max(6),
+    draft: describe(text, 'npm run dev only: the mark on a draft'),
+    scheduled: describe(text, 'npm run dev only: the mark on an article dated later; {date} is filled in'),
+  }),
+  cta: z.strictObject({ heading: text, text, quote: link, book: link }),
+  feed: z.strictObject({
+    title: text,
+    description: text,
+    items: describe(z.number().int().min(1).max(100), 'The newest articles a feed carries, each in full'),
+    label: describe(text, 'The link to the feed on /articles'),
+  }),
+  externalLinkRel: describe(z.string().regex(/^[a-z]+( [a-z]+)*$/), 'The rel of every link from an article to another site, e.g. noopener noreferrer'),
+  authors: describe(
+    z.array(z.strictObject({ name: text, url: href })).default([]),
+    'Authors with a page about them (their url goes into search engines\' data); others link to the home page',
+  ),
+});
+
 export type Site = z.infer<typeof siteSchema>;
 export type Service = z.infer<typeof serviceSchema>;
 export type ServiceSection = z.infer<typeof serviceSection>;
@@ -424,6 +496,36 @@ export interface LegalEntry extends LegalFrontMatter {
   html: string;
 }
 
+type ArticleFrontMatter = z.infer<typeof articleFrontMatterSchema>;
+export type ArticlesIndex = z.infer<typeof articlesIndexSchema>;
+
+/** A tag as shown and as its address writes it. */
+export interface Tag { name: string; slug: string }
+
+/**
+ * What every other page knows of an article: no body. `lang` is the language of the entry, a
+ * property every collection takes on (notes/decisions.md, "Articles"); English is the only one yet.
+ */
+export interface ArticleCard extends Omit<ArticleFrontMatter, 'tags' | 'date' | 'updated'> {
+  slug: string;
+  route: string;
+  lang: 'en';
+  tags: Tag[];
+  /** When it goes live and was last updated: ISO 8601 with the business's offset. */
+  date: string;
+  updated?: string;
+  /** `date` as milliseconds since the epoch, to compare with the build's "now". */
+  time: number;
+  /** Reading time in minutes, from the body's words. */
+  minutes: number;
+}
+
+export interface ArticleEntry extends ArticleCard {
+  /** The Markdown body, and the line of the file it starts on. */
+  body: string;
+  bodyLine: number;
+}
+
 export interface SiteModel {
   site: Site;
   home: Home;
@@ -439,4 +541,7 @@ export interface SiteModel {
   /** The served-cities list: site settings' list plus every city file, without repeats. */
   servedCities: string[];
   legal: LegalEntry[];
+  articlesIndex: ArticlesIndex;
+  /** In a build, the published articles' cards (newest first); under npm run dev, every article, drafts too. */
+  articles: ArticleCard[];
 }

@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import {
   checklistSchema, citySchema, contactSchema, embedPageSchema, formsSchema, homeSchema, legalFrontMatterSchema,
-  locationsSchema, serviceSchema, servicesIndexSchema, siteSchema,
+  locationsSchema, serviceSchema, articleFrontMatterSchema, articlesIndexSchema, servicesIndexSchema, siteSchema,
 } from './content.js';
 
 export interface ContentKind {
@@ -28,6 +28,8 @@ export const kinds = {
   bookOnline: { file: 'book-online.yaml', schema: embedPageSchema, schemaFile: 'embed-page.schema.json', format: 'yaml', title: '/book-online page' },
   service: { dir: 'services', schema: serviceSchema, schemaFile: 'service.schema.json', format: 'yaml', title: 'A service page; the file name is its path' },
   city: { dir: 'cities', schema: citySchema, schemaFile: 'city.schema.json', format: 'yaml', title: 'A city; the file name is its slug' },
+  articlesIndex: { file: 'articles.yaml', schema: articlesIndexSchema, schemaFile: 'articles-index.schema.json', format: 'yaml', title: '/articles, its tag pages and feeds, and the texts of every article page' },
+  article: { dir: 'articles', schema: articleFrontMatterSchema, schemaFile: 'article.schema.json', format: 'markdown', title: 'An article in Markdown; the file name is its path under /articles' },
   legal: { dir: 'legal', schema: legalFrontMatterSchema, schemaFile: 'legal.schema.json', format: 'markdown', title: 'A legal page in Markdown; the file name is its path' },
 } as const satisfies Record<string, ContentKind>;
 

@@ -3,7 +3,7 @@
  * worker boundaries).
  */
 import type {
-  Checklist, CityPageContent, Contact, ContactTexts, DiscountTexts, EmbedPage, FaqItem, Home, IconName, Link,
+  ArticlesIndex, Checklist, CityPageContent, Contact, ContactTexts, DiscountTexts, EmbedPage, FaqItem, Home, IconName, Link,
   Locations, Service, ServicesIndex, Site, Stat,
 } from './content.js';
 
@@ -33,16 +33,20 @@ export interface PageHead {
   /** Images the page shows first, preloaded. */
   preloadImage?: ImageRef;
   noindex?: boolean;
+  /** When the page's content last changed (ISO 8601 with offset): the sitemap's lastmod, never the build's time. */
+  modified?: string;
   /** Canonical URLs of the previous and next page of a numbered series (/locations past one page). */
   prev?: string;
   next?: string;
 }
 
 /** What is kept of a page once it is written: what the sitemap and the host files need of it. */
-export interface WrittenPage { route: string; canonical: string; noindex: boolean }
+export interface WrittenPage { route: string; canonical: string; noindex: boolean; lastmod?: string }
 
 /** The WrittenPage of a plan. */
-export const writtenPage = (plan: PagePlan): WrittenPage => ({ route: plan.route, canonical: plan.head.canonical, noindex: plan.head.noindex === true });
+export const writtenPage = (plan: PagePlan): WrittenPage => ({
+  route: plan.route, canonical: plan.head.canonical, noindex: plan.head.noindex === true, ...(plan.head.modified && { lastmod: plan.head.modified }),
+});
 
 /** Data the layout (header, footer, document head) needs on every page. */
 export interface Layout {
@@ -55,6 +59,8 @@ export interface Layout {
   navigation: Site['navigation'];
   footer: Site['footer'] & { copyrightText: string };
   services: { name: string; href: string }[];
+  /** The feeds every page's head links to (<link rel="alternate">). */
+  feeds: { type: string; href: string; title: string }[];
   /** Asset URLs (and the web font). */
   assets: { css: string; font: WebFont; entry?: string; heroBlur?: string; notFound?: string };
 }
@@ -115,6 +121,22 @@ export interface Pagination {
   pages: (PageLink & { number: number; current: boolean } | null)[];
 }
 
+/** An article as a card on /articles, a tag page and under "Related articles". */
+export interface ArticleCardView {
+  title: string;
+  href: string;
+  description: string;
+  /** ISO 8601 with the offset, and as shown ("November 20, 2026"). */
+  date: { iso: string; text: string };
+  readingTime: string;
+  image?: ImageRef & { alt: string };
+  /** npm run dev only: "Draft", "Scheduled: goes live …". */
+  mark?: string;
+}
+
+/** One heading of an article's table of contents. */
+export interface TocItem { id: string; text: string; depth: 2 | 3 }
+
 export type PageBody =
   | { kind: 'home'; home: Home; claims: Site['claims']; stats: Stat[]; services: ServiceCard[]; reviews: ReviewsProps; discount: DiscountTexts; heroImage: ImageRef; aboutImage: ImageRef; labels: Site['labels'] }
   | { kind: 'services'; page: ServicesIndex; cards: ServiceCard[]; labels: Site['labels'] }
@@ -143,6 +165,32 @@ export type PageBody =
     kind: 'city'; name: string; content: Omit<CityPageContent, 'heroImage'>; texts: CityTexts; heroImage: ImageRef;
     related: { name: string; href: string; icon: IconName; text: string }[];
     reviews: ReviewsProps; discount: DiscountTexts; breadcrumbs: Breadcrumb[]; breadcrumbLabel: string;
+  }
+  | {
+    kind: 'article'; title: string; description: string;
+    published: { label: string; iso: string; text: string };
+    updated?: { label: string; iso: string; text: string };
+    readingTime: string; author: { label: string; name: string };
+    tags: { label: string; items: { name: string; href: string }[] };
+    /** The body as sanitized HTML (generator/model/markdown.ts): headings carry ids, pictures their sizes. */
+    html: string;
+    /** For a long article: its section headings. */
+    toc?: { heading: string; items: TocItem[] };
+    image?: ImageRef & { alt: string };
+    related: { heading: string; cards: ArticleCardView[] };
+    cta: ArticlesIndex['cta'];
+    breadcrumbs: Breadcrumb[]; breadcrumbLabel: string;
+    /** npm run dev only: the mark on a draft or an article dated later. */
+    mark?: string;
+  }
+  | {
+    /** A page of /articles, or of a tag's articles: at most perPage cards, newest first. */
+    kind: 'articleList'; heading: string; intro: string; cards: ArticleCardView[]; readMore: string; emptyText: string;
+    pagination?: Pagination;
+    breadcrumbs: { items: Breadcrumb[]; label: string };
+    /** On /articles' first page: every tag, with its page. */
+    tags?: { heading: string; items: { name: string; href: string; count: number }[] };
+    feed: { label: string; href: string };
   }
   | { kind: 'notFound'; code: string; heading: string; link: Link };
 

@@ -10,6 +10,7 @@ export const ROUTES = {
   contact: '/contact',
   customerLogin: '/customer-login',
   bookOnline: '/book-online',
+  articles: '/articles',
   notFound: '/404',
 } as const;
 
@@ -29,3 +30,23 @@ export const locationsPageRoute = (n: number) => (n === 1 ? ROUTES.locations : `
 
 /** dist/ file for a route: clean URLs as both Netlify and Cloudflare Pages serve them. */
 export const fileForRoute = (route: string) => (route === '/' ? 'index.html' : `${route.slice(1)}.html`);
+
+/** An article's page. */
+export const articleRoute = (slug: string) => `${ROUTES.articles}/${slug}`;
+
+/** Page `n` (from 1) of /articles: /articles, then /articles/page/2 and on (an article's slug holds no slash). */
+export const articlesPageRoute = (n: number) => (n === 1 ? ROUTES.articles : `${ROUTES.articles}/page/${n}`);
+
+/** Page `n` (from 1) of a tag's articles. */
+export const tagRoute = (tagSlug: string, n = 1) => `${ROUTES.articles}/tags/${tagSlug}${n === 1 ? '' : `/page/${n}`}`;
+
+/** A tag's address segment: "Move Out" and "move-out" are one tag, "Écologique" is "ecologique". */
+export const tagSlug = (tag: string) =>
+  tag.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+
+/** The articles' feeds: RSS 2.0, Atom and JSON Feed, each the newest articles in full. */
+export const FEEDS = {
+  rss: { path: '/articles/feed.xml', type: 'application/rss+xml' },
+  atom: { path: '/articles/atom.xml', type: 'application/atom+xml' },
+  json: { path: '/articles/feed.json', type: 'application/feed+json' },
+} as const;
