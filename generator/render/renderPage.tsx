@@ -7,6 +7,8 @@ import { IslandCollector } from '../../templates/components/Island.js';
 import { Document } from '../../templates/layout/Document.js';
 import { Footer } from '../../templates/layout/Footer.js';
 import { currentSection, Header } from '../../templates/layout/Header.js';
+import { ArticleListPage } from '../../templates/pages/ArticleListPage.js';
+import { ArticlePage } from '../../templates/pages/ArticlePage.js';
 import { ChecklistPage } from '../../templates/pages/ChecklistPage.js';
 import { CityPage } from '../../templates/pages/CityPage.js';
 import { ContactPage } from '../../templates/pages/ContactPage.js';
@@ -32,6 +34,8 @@ const TEMPLATES: Templates = {
   legal: (body) => <LegalPage {...body} />,
   service: (body, { route, layout }) => <ServicePage {...body} route={route} closeLabel={layout.navigation.closeLabel} />,
   city: (body, { route, layout }) => <CityPage {...body} route={route} closeLabel={layout.navigation.closeLabel} />,
+  article: (body) => <ArticlePage {...body} />,
+  articleList: (body) => <ArticleListPage {...body} />,
   notFound: (body) => <NotFoundPage {...body} />,
 };
 

@@ -29,6 +29,7 @@ export function Document({ head, chrome, preloads, header, footer, children, scr
         <link rel="canonical" href={head.canonical} />
         {head.prev && <link rel="prev" href={head.prev} />}
         {head.next && <link rel="next" href={head.next} />}
+        {chrome.feeds.map((f) => <link key={f.href} rel="alternate" type={f.type} href={f.href} title={f.title} />)}
         {head.noindex && <meta name="robots" content="noindex" />}
         <meta name="theme-color" content="#137a70" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
