@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from '../generator/build.js';
 import type { RequestHandler } from '../serve/server.js';
+import type { ContentError } from '../contracts/errors.js';
 import { ContentErrors, formatError, githubAnnotation } from '../contracts/validate/errors.js';
 
 // Each command imports only the modules it uses (`npm run build` never loads PGlite, the server or
@@ -19,6 +20,7 @@ async function main(argv: string[]): Promise<number> {
       }
       const { build } = await import('../generator/build.js');
       const result = await build(buildOptionsFromEnv());
+      printWarnings(result.warnings);
       console.log(`Built ${result.pages} pages in ${(result.ms / 1000).toFixed(2)} s → ${path.relative(root, result.outDir)}/`);
       return 0;
     }
@@ -108,8 +110,9 @@ async function main(argv: string[]): Promise<number> {
 
 async function checkCommand() {
   const { checkContent } = await import('../generator/build.js');
-  const { model } = await checkContent({ root, contentDir: contentDirFromEnv() });
-  console.log(`Content is valid: ${model.services.length} services, ${model.cities.length} cities, ${model.legal.length} legal pages.`);
+  const { model, warnings } = await checkContent({ root, contentDir: contentDirFromEnv() });
+  printWarnings(warnings);
+  console.log(`Content is valid: ${model.services.length} services, ${model.cities.length} cities, ${model.articles.length} articles, ${model.legal.length} legal pages.`);
   return model;
 }
 
@@ -227,7 +230,14 @@ function buildOptionsFromEnv(env = process.env): BuildOptions {
     ...(env.SUPABASE_URL && { supabaseUrl: env.SUPABASE_URL }),
     ...(env.SUPABASE_ANON_KEY && { supabaseAnonKey: env.SUPABASE_ANON_KEY }),
     ...(env.LEAD_WEBHOOK_URL && { webhookUrl: env.LEAD_WEBHOOK_URL }),
+    // What is published: an article dated later than this is left out (docs/going-live.md).
+    ...(env.BUILD_NOW && { now: env.BUILD_NOW }),
   };
+}
+
+/** Problems that do not stop a build, each as the errors are printed. */
+function printWarnings(warnings: readonly ContentError[]) {
+  for (const w of warnings) console.warn(`Warning: ${formatError(w)}`);
 }
 
 main(process.argv.slice(2)).then(

@@ -6,4 +6,6 @@ export interface BuildInfo {
   commit: string | null;
   /** That commit's time (ISO 8601, UTC), or SOURCE_DATE_EPOCH's; null without either. */
   time: string | null;
+  /** The build's "now" in the business's time zone: an article dated later is in no output of this build. */
+  now: string;
 }

@@ -8,6 +8,8 @@ export interface ContentError {
   path?: string;
   message: string;
   hint?: string;
+  /** A warning is printed, and builds go on. */
+  warning?: true;
 }
 
 export type PathSegment = string | number;

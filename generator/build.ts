@@ -11,6 +11,8 @@ import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import type { SiteModel } from '../contracts/content.js';
 import type { ContentError } from '../contracts/errors.js';
+import type { FeedInput } from '../contracts/feeds.js';
+import { parseZoned, zonedIso } from '../contracts/zonedTime.js';
 import type { ValidDoc } from '../contracts/documents.js';
 import { kindOf } from '../contracts/kinds.js';
 import { writtenPage, type Layout, type PagePlan, type WrittenPage } from '../contracts/pages.js';
@@ -25,15 +27,17 @@ import { collectionOf, COLLECTIONS } from './collections/index.js';
 import { listContentFiles } from './content/load.js';
 import { ContentSet, contentDirOf, type CheckedContent, type ContentOptions } from './model/contentSet.js';
 import { PlanMemo, sameInputs, type Memo } from './plan/memo.js';
-import { planEachPage, planLayout, type EntryPages, type PlanOptions } from './plan/plan.js';
+import { planEachPage, planLayout, type EntryPages, type FeedSink, type PlanOptions } from './plan/plan.js';
+import type { PlanContext } from './plan/context.js';
 import { PageLinks } from './render/pageLinks.js';
 import { BATCH_PAGES, PARALLEL_THRESHOLD, RenderPool, startWorker } from './render/pool.js';
-import { readCollections } from './render/readCollections.js';
+import { entryFromFile, readCollections } from './render/readCollections.js';
 import { renderSite } from './render/renderSite.js';
 import { settleAll, stageTimer } from './runtime/settle.js';
 import { brokenLinks } from './write/links.js';
 import { replaceOutput } from './write/output.js';
 import { writeSiteFiles } from './write/siteFiles.js';
+import { FEED_HEADERS, FEED_PATHS, writeFeeds } from './write/feeds.js';
 
 export interface BuildOptions {
   root: string;
@@ -47,6 +51,14 @@ export interface BuildOptions {
   threads?: number;
   /** Skip the island bundle (content-only builds in tests and benchmarks). */
   skipIslands?: boolean;
+  /**
+   * The build's "now": what is dated later is not published. Milliseconds, or a date as content
+   * writes it (2026-12-01T09:00, the business's time zone unless it has an offset); BUILD_NOW in
+   * the CLI. Default: the time the build starts (the deploy's time). Written to /build.json.
+   */
+  now?: number | string;
+  /** Show drafts and entries dated later, marked (npm run dev). */
+  drafts?: boolean;
   /**
    * `npm start`: dist/ is swapped in as soon as the site's pages are written, and the content
    * manager's and the lead inbox's pages (their bundles take seconds when not cached) are added to
@@ -64,6 +76,8 @@ export interface BuildResult {
   htmlBytes: number;
   /** Settles when /admin and /leads are in outDir: at once, unless built with backOfficeAfter. */
   backOffice: Promise<void>;
+  /** Problems that do not stop a build (a description used twice), to be printed. */
+  warnings: ContentError[];
 }
 
 /** content → validate → model for every file; every problem found in one pass is thrown as ContentErrors. */
@@ -101,19 +115,23 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       });
       lap('collections');
       const errors = [...content.errors, ...collections.errors];
-      if (errors.length || !collections.model || !layout || !cache) throw new ContentErrors(sortErrors(errors));
+      if (errors.some((e) => !e.warning) || !collections.model || !layout || !cache) throw new ContentErrors(sortErrors(errors));
       const model = collections.model;
-      const rendered = await renderSite(steps.pages(model, site), layout, tmp, {
+      const feeds: FeedInput[] = [];
+      // The model holds cards: a listing's full entries (the feed's) are read again from their files.
+      const listings = COLLECTIONS.map((c) => ({ ...(c.listings && { listings: (ctx: PlanContext) => c.listings!(ctx, entryFromFile(c, content.contentDir, model.site.hours.timeZone)) }) }));
+      const rendered = await renderSite(steps.pages(model, site, undefined, listings, (f) => feeds.push(f)), layout, tmp, {
         cache, ...(pool && { pool }), ...(opts.threads && { threads: opts.threads }),
         whileRendering: (planned) => steps.writeSiteFiles(model, [...planned, ...collections.pages]),
       });
+      await writeFeeds(tmp, feeds);
       lap('render');
       for (const [route, refs] of collections.links.lists()) rendered.links.add(route, refs);
       const pages = [...rendered.pages, ...collections.pages];
       await steps.checkLinks(rendered.links, pages, site, async () => (await checkContent(opts)).docs);
       await store.save();
       lap('write');
-      return { model, steps, pages: pages.length, htmlBytes: rendered.bytes + collections.bytes };
+      return { model, steps, pages: pages.length, htmlBytes: rendered.bytes + collections.bytes, warnings: errors };
     } finally {
       await pool?.close();
     }
@@ -147,6 +165,8 @@ class Steps {
   private readonly backOffice: BackOffice;
   private site: SiteAssets | undefined;
 
+  private readonly started = Date.now();
+
   constructor(private readonly opts: BuildOptions, readonly outDir: string) {
     this.backOffice = new BackOffice(opts);
   }
@@ -169,7 +189,21 @@ class Steps {
 
   planOptions(model: SiteModel, site: SiteAssets, memo?: Memo): PlanOptions {
     const origin = (this.opts.siteUrl ?? model.site.siteUrl).replace(/\/+$/, '');
-    return { origin, images: site.images, assets: site.assets, year: buildYear(), ...(memo && { memo }) };
+    return {
+      origin, images: site.images, assets: site.assets, year: buildYear(), ...(memo && { memo }),
+      publication: { now: this.now(model.site.hours.timeZone), drafts: this.opts.drafts === true },
+    };
+  }
+
+  /** The build's "now" (one for the whole build): BuildOptions.now, else the time it started. */
+  now(timeZone: string): number {
+    const { now } = this.opts;
+    if (typeof now === 'string') {
+      const parsed = parseZoned(now, timeZone);
+      if (!parsed) throw new Error(`the build's "now" (BUILD_NOW) "${now}" is not a date: write it as 2026-12-01T09:00 (the business's time zone) or with an offset`);
+      return parsed.time;
+    }
+    return now ?? this.started;
   }
 
   layout(model: SiteModel, site: SiteAssets): Layout {
@@ -180,8 +214,8 @@ class Steps {
    * The pages one at a time, planned as they are taken; `collections`: those whose pages are
    * planned here too (npm run dev, whose model holds every entry; a build plans them in the workers).
    */
-  pages(model: SiteModel, site: SiteAssets, memo?: Memo, collections: readonly EntryPages[] = []): Iterable<PagePlan> {
-    return planEachPage(model, this.planOptions(model, site, memo), collections);
+  pages(model: SiteModel, site: SiteAssets, memo?: Memo, collections: readonly EntryPages[] = [], feeds?: FeedSink): Iterable<PagePlan> {
+    return planEachPage(model, this.planOptions(model, site, memo), collections, feeds);
   }
 
   /**
@@ -189,7 +223,7 @@ class Steps {
    * for only when a link is broken, to name the file that wrote it.
    */
   async checkLinks(links: PageLinks, pages: readonly WrittenPage[], site: SiteAssets, docs: () => Promise<readonly ValidDoc[]>): Promise<void> {
-    const routes = new Set(pages.map((p) => p.route));
+    const routes = new Set([...pages.map((p) => p.route), ...FEED_PATHS]);
     const exists = (url: string) => routes.has(url) || site.files.has(url);
     const errors = await brokenLinks(links.lists(), exists, async () => (await docs()).map((d) => ({ file: d.file, text: d.yaml, lineOffset: d.lineOffset })));
     if (errors.length) throw new ContentErrors(errors);
@@ -202,14 +236,14 @@ class Steps {
     const plan = this.planOptions(model, site);
     await settleAll([
       writeSiteFiles(outDir, {
-        root: opts.root, site: model.site, pages,
+        root: opts.root, site: model.site, pages, now: zonedIso(plan.publication.now, model.site.hours.timeZone),
         host: {
           origin: plan.origin,
           inlineScripts: [site.assets.font.loader],
           reviewsScriptUrl: model.site.reviews.scriptUrl,
           frameUrls: [model.site.booking.bookingUrl, model.site.booking.loginPortalUrl],
           connectUrls: [opts.supabaseUrl, opts.webhookUrl].filter((u): u is string => Boolean(u)),
-          pathHeaders: this.backOffice.headers(),
+          pathHeaders: [...this.backOffice.headers(), ...FEED_HEADERS],
         },
       }),
       this.backOffice.writePages(outDir, model, plan),
@@ -244,7 +278,8 @@ export class Rebuild {
   constructor(private readonly opts: BuildOptions & { outDir: string }) {
     this.content = new ContentSet(opts);
     this.contentDir = this.content.contentDir;
-    this.steps = new Steps(opts, opts.outDir);
+    // npm run dev shows drafts and entries dated later, marked.
+    this.steps = new Steps({ drafts: true, ...opts }, opts.outDir);
   }
 
   /** Every page, from an empty folder, as a build starts: what an earlier run left is no page of this one. */
@@ -294,7 +329,8 @@ export class Rebuild {
     const { outDir } = this.opts;
     const site = this.site!;
     const layout = this.steps.layout(model, site);
-    const pages = [...this.steps.pages(model, site, this.memo, COLLECTIONS)];
+    const feeds: FeedInput[] = [];
+    const pages = [...this.steps.pages(model, site, this.memo, COLLECTIONS, (f) => feeds.push(f))];
     const layoutKey = JSON.stringify(layout);
     const renderAll = all || layoutKey !== this.layoutKey;
     const changed: { plan: PagePlan; digest: string }[] = [];
@@ -336,6 +372,7 @@ export class Rebuild {
       await this.steps.writeSiteFiles(model, written);
       this.siteFilesKey = siteFilesKey;
     }
+    await writeFeeds(outDir, feeds);
     return changed.length;
   }
 }

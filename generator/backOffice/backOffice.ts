@@ -98,7 +98,8 @@ function previewContext(model: SiteModel, plan: PlanOptions): PreviewContext {
     page: { seoDescription: '', tagline: '', intro: [], benefits: [], faqs: [] },
   };
   const cities = [mark, ...model.cities.map(({ page: _page, ...city }) => city)];
-  const pages = planPages({ ...model, cities }, plan, COLLECTIONS);
+  // No article: their previews are drawn from the entry being edited (cms/app/preview.tsx).
+  const pages = planPages({ ...model, cities, articles: [] }, plan, COLLECTIONS);
   const city = pages.find((p) => p.body.kind === 'city');
   if (!city) throw new Error('preview: the city page was not planned');
   const services: PreviewContext['services'] = {};

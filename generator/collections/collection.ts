@@ -5,17 +5,20 @@
  * through this contract alone: its files are read, checked, planned and rendered in the render
  * workers (render/collectionPages.ts), an unchanged file is placed from the memo of the last build
  * (cache/collectionMemo.ts), its pages go through the page cache, and, where its pages share a
- * layout, they are drawn once per shape (render/pageTemplate.ts). The orchestrator, the render and
- * the write stages name no collection: adding one is its schema (contracts/), this object (its
- * model entry, its rules, its planner) in one file here, its entry in COLLECTIONS and its template.
+ * layout, they are drawn once per shape (render/pageTemplate.ts). A collection whose pages list
+ * other entries (an article's related articles) has its cards read first, apart, and only what is
+ * published at the build's "now" is in any output. The orchestrator, the render and the write
+ * stages name no collection: adding one is its schema (contracts/), this object (its model entry,
+ * its rules, its planners) in one file here, its entry in COLLECTIONS and its templates.
  */
 import type { SiteModel } from '../../contracts/content.js';
 import type { ValidDoc } from '../../contracts/documents.js';
+import type { FeedInput } from '../../contracts/feeds.js';
 import type { ContentError } from '../../contracts/errors.js';
 import type { KindName } from '../../contracts/kinds.js';
 import type { PageBody, PagePlan } from '../../contracts/pages.js';
 import type { AssembleOptions } from '../model/assemble.js';
-import type { PlanContext } from '../plan/context.js';
+import type { PlanContext, Publication } from '../plan/context.js';
 
 /** Where a file writes a field (1-based line and column). */
 export type Locate = (file: string, field: readonly (string | number)[]) => { line: number; column: number };
@@ -23,8 +26,8 @@ export type Locate = (file: string, field: readonly (string | number)[]) => { li
 export interface Collection<Entry extends { slug: string } = { slug: string }, Card extends { slug: string } = Entry> {
   /** Its content kind (contracts/kinds.ts): its folder and its schema. */
   readonly kind: KindName;
-  /** A valid file's entry in the model, page texts included. */
-  entry(doc: ValidDoc): Entry;
+  /** A valid file's entry in the model, page texts included; `timeZone` reads the dates it writes without an offset. */
+  entry(doc: ValidDoc, timeZone: string): Entry;
   /** What other pages need of an entry: the entry without its page texts. */
   card(entry: Entry): Card;
   /** The rules of one file that need nothing but it and the content folder. */
@@ -41,6 +44,22 @@ export interface Collection<Entry extends { slug: string } = { slug: string }, C
   needs(entry: Entry): string[];
   /** The body kind of its pages when they share one layout: drawn once per shape and filled in. */
   readonly templated?: PageBody['kind'];
+  /** Its pages show other entries' cards: every card is read before any of its pages is planned. */
+  readonly pagesNeedCards?: boolean;
+  /** Whether an entry is in the output at `when` (absent: always); an entry that is not has no page, card or listing. */
+  published?(card: Card, when: Publication): boolean;
+  /**
+   * The pages made from its cards in the model (an index, tag pages) and its feed, planned on
+   * the main thread once every card is known. `full` gives an entry with its page texts (read
+   * again from its file in a build, whose model holds only cards).
+   */
+  listings?(ctx: PlanContext, full: (card: Card) => Entry): Listings;
+}
+
+/** A collection's listing pages, and its feed (the write stage writes it in each format). */
+export interface Listings {
+  pages: Iterable<PagePlan>;
+  feed?: FeedInput;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of collections of different entries

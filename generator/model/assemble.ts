@@ -10,15 +10,11 @@ import { kinds, kindNames, type ContentKind, type KindName } from '../../contrac
 import { BOOK_ONLINE, cityRoute, entryRoute, ROUTES } from '../../contracts/routes.js';
 import { formatPath } from '../../contracts/validate/errors.js';
 import { locator } from '../../contracts/validate/locate.js';
+import { fieldError, fileNameRule, imageRule, type RuleOptions as AssembleOptions } from './rules.js';
+import { articleEntry, articleFileRules, repeatedArticleTexts, withArticles } from './articles.js';
 import { officeHoursRule } from './officeHours.js';
 
-const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-
-export interface AssembleOptions {
-  contentDir: string;
-  /** How messages name the content folder, e.g. "content/". */
-  displayPrefix: string;
-}
+export type { RuleOptions as AssembleOptions } from './rules.js';
 
 /** The validated documents, by kind: one each for single files, a list for folders. */
 interface Docs {
@@ -27,6 +23,7 @@ interface Docs {
   service: ValidDocOf<'service'>[];
   city: ValidDocOf<'city'>[];
   legal: ValidDocOf<'legal'>[];
+  article: ValidDocOf<'article'>[];
 }
 
 function byKind(docs: readonly ValidDoc[]): Docs {
@@ -37,6 +34,7 @@ function byKind(docs: readonly ValidDoc[]): Docs {
     service: of('service'),
     city: of('city'),
     legal: of('legal'),
+    article: of('article'),
   };
 }
 
@@ -48,6 +46,7 @@ export function assembleModel(validDocs: readonly ValidDoc[], opts: AssembleOpti
     if (file && !docs.has(name)) errors.push({ file: opts.displayPrefix + file, message: 'file is missing', hint: `create it; its schema is content/schemas/${kinds[name].schemaFile}` });
   }
   for (const doc of [...docs.service, ...docs.city, ...docs.legal]) errors.push(...fileNameRule(doc));
+  for (const doc of docs.article) errors.push(...articleFileRules(doc, opts));
   if (docs.has('site')) errors.push(...officeHoursRule(docs.one('site')));
   if (errors.length) return { errors };
 
@@ -74,9 +73,18 @@ export function assembleModel(validDocs: readonly ValidDoc[], opts: AssembleOpti
     cities,
     servedCities: servedCities(site.servedCities, cities),
     legal,
+    articlesIndex: docs.one('articlesIndex').data,
+    articles: [],
   };
+  const timeZone = site.hours.timeZone;
+  const articles = docs.article.map((d) => entryOf(d, () => articleEntry(d, timeZone)));
   errors.push(...crossFileRules(model, docs, opts));
-  return errors.length ? { errors } : { model, errors };
+  errors.push(...repeatedArticleTexts(articles.map((card, i) => ({ card, file: docs.article[i]!.file })), (file, field) => {
+    const doc = docs.article.find((d) => d.file === file)!;
+    return locator(doc.yaml, doc.lineOffset).value(field);
+  }));
+  // A warning does not stop the model.
+  return errors.some((e) => !e.warning) ? { errors } : { model: withArticles(model, articles), errors };
 }
 
 const entries = new WeakMap<ValidDoc, object>();
@@ -103,11 +111,6 @@ export function cityEntry(doc: ValidDocOf<'city'>): CityEntry {
 /** The order of the cities on /locations: by `order` where given, then by name. */
 export const byCityOrder = (a: Pick<CityEntry, 'order' | 'name'>, b: Pick<CityEntry, 'order' | 'name'>) =>
   (a.order ?? Infinity) - (b.order ?? Infinity) || a.name.localeCompare(b.name);
-
-/** A file of a folder kind names its page: its name must be usable in an address. */
-function fileNameRule(doc: ValidDoc): ContentError[] {
-  return SLUG.test(doc.slug) ? [] : [{ file: doc.file, message: `file name "${doc.slug}" cannot be a web address`, hint: 'use lowercase letters, digits and single hyphens, e.g. mountain-view.yaml' }];
-}
 
 /**
  * The rules of one city file that need nothing but it and the content folder: its file name and its
@@ -196,13 +199,3 @@ function crossFileRules(model: SiteModel, docs: Docs, opts: AssembleOptions): Co
   return errors;
 }
 
-/** A problem with one field of a file, at the line that writes it. */
-function fieldError(doc: ValidDoc, fieldPath: (string | number)[], message: string, hint?: string): ContentError {
-  return { file: doc.file, ...locator(doc.yaml, doc.lineOffset).value(fieldPath), path: formatPath(fieldPath), message, ...(hint && { hint }) };
-}
-
-/** An image a file names must exist under content/images/. */
-function imageRule(doc: ValidDoc, fieldPath: (string | number)[], image: string | undefined, opts: AssembleOptions): ContentError[] {
-  if (!image || existsSync(path.join(opts.contentDir, 'images', image))) return [];
-  return [fieldError(doc, fieldPath, `image ${image} does not exist`, `put the file in ${opts.displayPrefix}images/ or correct the name`)];
-}

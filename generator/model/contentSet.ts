@@ -31,6 +31,8 @@ export interface CheckedContent {
   model: SiteModel;
   /** The valid documents, so later stages can point at the line that wrote something. */
   docs: ValidDoc[];
+  /** Problems that do not stop a build (a description used twice). */
+  warnings: ContentError[];
 }
 
 /** The content files and what checking each one gave. */
@@ -89,6 +91,6 @@ export class ContentSet {
     if (errors.length) return { errors: sortErrors(errors) };
     const docs = this.docs();
     const built = assembleModel(docs, { contentDir: this.contentDir, displayPrefix: this.displayPrefix });
-    return built.model ? { model: built.model, docs } : { errors: sortErrors(built.errors) };
+    return built.model ? { model: built.model, docs, warnings: built.errors } : { errors: sortErrors(built.errors) };
   }
 }

@@ -14,7 +14,12 @@ export interface PlanOptions {
   year: number;
   /** Plans remembered from the last run (npm run dev keeps one); a build plans everything afresh. */
   memo?: Memo;
+  /** What is published: the build's "now", and whether drafts and later entries are shown too (npm run dev). */
+  publication: Publication;
 }
+
+/** The build's "now" (milliseconds since the epoch; an explicit input: the deploy's time, fixed in tests), and npm run dev's showing of the unpublished. */
+export interface Publication { now: number; drafts: boolean }
 
 export const fill = (template: string, vars: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (whole, key: string) => vars[key] ?? whole);
@@ -54,7 +59,7 @@ export class PlanContext {
   readonly homeCrumb: Breadcrumb;
   readonly memo: Memo;
 
-  constructor(readonly model: SiteModel, private readonly opts: PlanOptions) {
+  constructor(readonly model: SiteModel, readonly opts: PlanOptions) {
     const { site } = model;
     this.origin = opts.origin;
     this.business = business(site, opts.origin, site.servedCities);

@@ -1,6 +1,8 @@
 /** Stage: the site model → the list of pages (route, file, head, body) and the shared layout data. */
 import type { SiteModel } from '../../contracts/content.js';
+import type { FeedInput } from '../../contracts/feeds.js';
 import type { Layout, PagePlan } from '../../contracts/pages.js';
+import { FEEDS } from '../../contracts/routes.js';
 import { fill, PlanContext, type PlanOptions } from './context.js';
 import { PAGE_KINDS } from './pages.js';
 
@@ -18,15 +20,26 @@ export function planLayout(model: SiteModel, opts: PlanOptions): Layout {
     navigation: site.navigation,
     footer: { ...site.footer, copyrightText: fill(site.footer.copyright, { year: String(opts.year), brand: site.brand.name }) },
     services: model.services.map((s) => ({ name: s.name, href: s.route })),
+    feeds: [
+      { type: FEEDS.rss.type, href: FEEDS.rss.path, title: model.articlesIndex.feed.title },
+      { type: FEEDS.atom.type, href: FEEDS.atom.path, title: model.articlesIndex.feed.title },
+      { type: FEEDS.json.type, href: FEEDS.json.path, title: model.articlesIndex.feed.title },
+    ],
     assets: opts.assets,
   };
 }
 
-/** A collection's pages as this stage plans them: its entries in the model, and its planner (generator/collections/). */
+/**
+ * A collection's pages as this stage plans them (generator/collections/): its entries' pages from
+ * the model and its planner (npm run dev; a build plans those where it reads their files), and its
+ * listings (its index, tag pages and feed) from its cards.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- collections of different entries
 export interface EntryPages<Entry = any> {
-  entries(model: SiteModel): readonly Entry[];
-  planner(ctx: PlanContext): (entry: Entry) => PagePlan | undefined;
+  entries?(model: SiteModel): readonly Entry[];
+  planner?(ctx: PlanContext): (entry: Entry) => PagePlan | undefined;
+  /** `full`: a card's entry in full; here the card itself (a model of full entries), unless the caller reads it. */
+  listings?(ctx: PlanContext, full: (card: Entry) => Entry): { pages: Iterable<PagePlan>; feed?: FeedInput };
 }
 
 /** Every page of the site, in sitemap order (npm run dev, the content manager's previews, tests). */
@@ -34,22 +47,35 @@ export function planPages(model: SiteModel, opts: PlanOptions, collections: read
   return [...planEachPage(model, opts, collections)];
 }
 
+/** The feeds planned with the pages, as each collection's listings give them. */
+export type FeedSink = (feed: FeedInput) => void;
+
 /**
  * The pages one at a time, in sitemap order: a build renders and forgets each plan as it comes,
  * so it never holds the plans of every page at once. `collections`: those whose pages are planned
  * here, after the other pages (a build plans its collections' pages where it reads their files).
  */
-export function* planEachPage(model: SiteModel, opts: PlanOptions, collections: readonly EntryPages[]): Generator<PagePlan> {
+export function* planEachPage(model: SiteModel, opts: PlanOptions, collections: readonly EntryPages[], feeds: FeedSink = () => undefined): Generator<PagePlan> {
   const ctx = new PlanContext(model, opts);
   // Content cannot give two pages one route (the model's rules refuse it); a planner could.
   const routes = new Set<string>();
-  const planners = [...PAGE_KINDS, ...collections.map((c) => function* (): Generator<PagePlan> {
-    const plan = c.planner(ctx);
-    for (const entry of c.entries(model)) {
-      const page = plan(entry);
-      if (page) yield page;
-    }
-  })];
+  const planners = [
+    ...PAGE_KINDS,
+    ...collections.map((c) => function* (): Generator<PagePlan> {
+      if (!c.listings) return;
+      const { pages, feed } = c.listings(ctx, (card) => card);
+      if (feed) feeds(feed);
+      yield* pages;
+    }),
+    ...collections.map((c) => function* (): Generator<PagePlan> {
+      if (!c.planner || !c.entries) return;
+      const plan = c.planner(ctx);
+      for (const entry of c.entries(model)) {
+        const page = plan(entry);
+        if (page) yield page;
+      }
+    }),
+  ];
   for (const planner of planners) {
     for (const page of planner(ctx)) {
       if (routes.has(page.route)) throw new Error(`two pages were planned at ${page.route}`);

@@ -25,6 +25,8 @@ export interface CollectionSetup {
   contentDir: string;
   /** How messages name the content folder (content/). */
   displayPrefix: string;
+  /** The business's time zone: dates written without an offset are its wall clock. */
+  timeZone: string;
   /** Absent when the rest of the content has problems: the files are only checked, nothing is written. */
   render?: {
     /** The model of everything but the collections (their files are what is read here), and how pages are planned. */
@@ -76,6 +78,16 @@ export class CollectionPages {
     return planner;
   }
 
+  /** The cards of these files (paths in the content folder), in order; a file with problems has none (the full pass reports them). */
+  cards(rels: readonly string[]): { rel: string; card: { slug: string } }[] {
+    const { contentDir, displayPrefix, timeZone } = this.setup;
+    return rels.flatMap((rel) => {
+      const collection = collectionOf(kindOf(rel));
+      const checked = checkFile(rel, displayPrefix + rel, readFileSync(path.join(contentDir, rel)));
+      return collection && checked.doc ? [{ rel, card: collection.card(collection.entry(checked.doc, timeZone)) }] : [];
+    });
+  }
+
   /** These collection files (paths in the content folder), in order. */
   run(rels: readonly string[]): CollectionBatchResult {
     const files: FileResult[] = [];
@@ -92,10 +104,15 @@ export class CollectionPages {
         continue;
       }
       const errors = collection.fileRules(checked.doc, { contentDir, displayPrefix });
-      const entry = collection.entry(checked.doc);
+      const entry = collection.entry(checked.doc, this.setup.timeZone);
       const card = collection.card(entry);
       if (errors.length) {
         files.push({ file, card, errors });
+        continue;
+      }
+      // Unpublished at the build's "now" (a draft, a later date): no page.
+      if (render && collection.published && !collection.published(card, render.plan.publication)) {
+        files.push({ file, card });
         continue;
       }
       const plan = this.plannerOf(collection)(entry);

@@ -10,11 +10,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteModel } from '../../contracts/content.js';
 import type { ContentError } from '../../contracts/errors.js';
-import { kindOf } from '../../contracts/kinds.js';
+import { kindOf, kinds, type ContentKind } from '../../contracts/kinds.js';
 import type { Layout, WrittenPage } from '../../contracts/pages.js';
 import { fileForRoute } from '../../contracts/routes.js';
 import { locator } from '../../contracts/validate/locate.js';
 import { COLLECTIONS } from '../collections/index.js';
+import type { AnyCollection, Collection } from '../collections/collection.js';
+import { checkFile } from '../content/check.js';
 import type { BuildCache } from '../cache/buildCache.js';
 import type { PageCache } from '../cache/pageCache.js';
 import { CacheKey } from '../cache/store.js';
@@ -54,7 +56,7 @@ export interface ReadOptions {
 }
 
 export async function readCollections(opts: ReadOptions): Promise<CollectionsRead> {
-  const { root, contentDir, displayPrefix, model, plan, layout, cache, store, outDir } = opts;
+  const { root, contentDir, displayPrefix, plan, layout, cache, store, outDir } = opts;
   const links = new PageLinks();
   const errors: ContentError[] = [];
   let bytes = 0;
@@ -62,8 +64,12 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsRea
   const read: { rel: string; card: { slug: string }; page?: WrittenPage }[] = [];
   const files = new Slots(FILE_OPS);
   const relOf = (file: string) => file.slice(displayPrefix.length);
+  const timeZone = opts.model?.site.hours.timeZone ?? 'UTC';
+  const published = (collection: AnyCollection, card: { slug: string }) => !plan || !collection.published || collection.published(card, plan.publication);
+  // The collections whose pages list other entries get every card first: the model their pages are planned from holds them.
+  const model = opts.model && plan && await withListedCards(opts, opts.model, timeZone, published);
   const setup: CollectionSetup = {
-    contentDir, displayPrefix,
+    contentDir, displayPrefix, timeZone,
     ...(model && plan && layout && cache && {
       render: { model, plan, outDir, pagesDir: cache.pagesDir, keyPrefix: cache.keyPrefix, cachedKeys: cache.keys() },
     }),
@@ -115,13 +121,13 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsRea
 
   // Each collection: the rules across its files, its cards into the model, its pages in the model's order.
   const locate = (file: string, field: readonly (string | number)[]) => locator(readFileSync(path.join(contentDir, relOf(file)), 'utf8'), 0).value([...field]);
-  let withCards = model;
+  let withCards = model ?? opts.model;
   const pages: WrittenPage[] = [];
   for (const collection of COLLECTIONS) {
     const own = read.filter((r) => kindOf(r.rel) === collection.kind);
     errors.push(...collection.acrossRules(own.map((r) => ({ card: r.card, file: displayPrefix + r.rel })), locate));
     if (!withCards) continue;
-    withCards = collection.withCards(withCards, own.map((r) => r.card));
+    withCards = collection.withCards(withCards, own.filter((r) => published(collection, r.card)).map((r) => r.card));
     const pageOf = new Map(own.flatMap((r) => (r.page ? [[r.card.slug, r.page] as const] : [])));
     for (const entry of collection.entries(withCards)) {
       const page = pageOf.get((entry as { slug: string }).slug);
@@ -129,4 +135,42 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsRea
     }
   }
   return { ...(withCards && { model: withCards }), errors, pages, links, bytes };
+}
+
+/**
+ * The model with the published cards of every collection whose pages list other entries (in the
+ * render workers when there are enough files): read apart, before any of their pages is planned.
+ */
+async function withListedCards(opts: ReadOptions, model: SiteModel, timeZone: string, published: (c: AnyCollection, card: { slug: string }) => boolean): Promise<SiteModel> {
+  const listed = COLLECTIONS.filter((c) => c.pagesNeedCards);
+  const rels = opts.files.filter((rel) => listed.some((c) => c.kind === kindOf(rel)));
+  if (!listed.length) return model;
+  const found: { rel: string; card: { slug: string } }[] = [];
+  const setup: CollectionSetup = { contentDir: opts.contentDir, displayPrefix: opts.displayPrefix, timeZone };
+  if (rels.length >= PARALLEL_THRESHOLD) {
+    const pool = await opts.startPool();
+    await pool.broadcast({ collectionSetup: setup });
+    for (let i = 0; i < rels.length; i += BATCH_PAGES) {
+      await pool.ask<typeof found>({ collectionCards: rels.slice(i, i + BATCH_PAGES) }, (cards) => found.push(...cards));
+    }
+    await pool.drain();
+  } else if (rels.length) {
+    const { CollectionPages } = await import('./collectionPages.js');
+    found.push(...new CollectionPages(setup).cards(rels));
+  }
+  return listed.reduce((m, c) => c.withCards(m, found.filter((f) => kindOf(f.rel) === c.kind && published(c, f.card)).map((f) => f.card)), model);
+}
+
+/**
+ * A function giving a card's entry in full, read again from its file (a build's model holds only
+ * cards; a listing such as a feed needs a few entries whole). Only valid files have cards.
+ */
+export function entryFromFile<Entry, Card extends { slug: string }>(collection: Collection<Entry & { slug: string }, Card>, contentDir: string, timeZone: string): (card: Card) => Entry {
+  const { dir, format } = kinds[collection.kind] as ContentKind;
+  return (card) => {
+    const rel = `${dir}/${card.slug}.${format === 'markdown' ? 'md' : 'yaml'}`;
+    const { doc } = checkFile(rel, rel, readFileSync(path.join(contentDir, rel)));
+    if (!doc) throw new Error(`${rel} was valid and is not any more`);
+    return collection.entry(doc, timeZone);
+  };
 }

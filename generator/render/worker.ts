@@ -14,7 +14,8 @@ export type WorkerRequest =
   | { layout: Layout }
   | { pages: readonly PagePlan[]; outDir: string }
   | { collectionSetup: CollectionSetup }
-  | { collectionFiles: readonly string[] };
+  | { collectionFiles: readonly string[] }
+  | { collectionCards: readonly string[] };
 
 let layout: Layout | undefined;
 let collections: CollectionPages | undefined;
@@ -25,6 +26,7 @@ parentPort!.on('message', async (msg: WorkerRequest & { id: number }) => {
     if ('layout' in msg) layout = msg.layout;
     else if ('collectionSetup' in msg) collections = new CollectionPages(msg.collectionSetup, layout);
     else if ('collectionFiles' in msg) result = collections!.run(msg.collectionFiles);
+    else if ('collectionCards' in msg) result = collections!.cards(msg.collectionCards);
     else result = renderAndWrite(msg.pages, layout!, msg.outDir);
     parentPort!.postMessage({ id: msg.id, result });
   } catch (err) {

@@ -1,6 +1,6 @@
 /**
- * The articles' feeds (FEEDS): RSS 2.0, Atom 1.0 and JSON Feed 1.1, each article in full, every URL
- * absolute, every id the article's URL, every date the author's own. Pure: the same input gives the
+ * A collection's feeds (FEEDS): RSS 2.0, Atom 1.0 and JSON Feed 1.1, each entry in full, every URL
+ * absolute, every id the entry's URL, every date the author's own. Pure: the same input gives the
  * same bytes, so a rebuild of unchanged content does not make readers think something changed.
  *
  * Written by hand, not with the `feed` package (v6), which cannot do all of it: it stamps
@@ -10,45 +10,17 @@
  * ill-formed), turns a literal "&amp;" in text into "&", splits only the first "]]>" of a CDATA
  * section and keeps control characters; its JSON Feed is version 1 (`author`, no `language`).
  */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FeedInput, FeedItem } from '../../contracts/feeds.js';
 import { FEEDS } from '../../contracts/routes.js';
 
-export interface FeedItem {
-  /** Root-relative route of the article, e.g. /articles/how-long-does-a-deep-cleaning-take */
-  route: string;
-  title: string;
-  /** The summary (front matter description). */
-  summary: string;
-  /** The full article body as HTML, with root-relative links and picture URLs (href, src, srcset) */
-  html: string;
-  /** ISO 8601 with offset, e.g. 2026-11-20T18:30:00-08:00 */
-  published: string;
-  updated?: string;
-  author: { name: string; url: string };
-  tags: string[];
-  /** Root-relative URL of its picture, if any, with its media type */
-  image?: { src: string; type: string };
-}
 
-export interface FeedInput {
-  /** https://… without trailing slash */
-  origin: string;
-  title: string;
-  description: string;
-  /** Root-relative route of the list the feed follows (/articles) */
-  home: string;
-  language: string; // 'en-US'
-  /** copyright line */
-  copyright: string;
-  /** newest first, already cut to the feed's length */
-  items: FeedItem[];
-}
-
-/** The RSS 2.0, Atom and JSON feeds: each file's path (from FEEDS) and text. */
-export function articleFeeds(input: FeedInput): { path: string; type: string; body: string }[] {
+export function feedFiles(input: FeedInput): { path: string; type: string; body: string }[] {
   const origin = input.origin.replace(/\/+$/, '');
   const items = input.items.map((item) => prepare(item, origin));
   // The feed changed when its newest change did: the latest updated-or-published of its items (an old
-  // article edited today counts), never the build's clock.
+  // entry edited today counts), never the build's clock.
   const latest = items.reduce<Stamp | undefined>((a, i) => (!a || i.updated.ms > a.ms ? i.updated : a), undefined);
   const ctx = { ...input, origin, items, latest, homeUrl: origin + input.home };
   return [
@@ -122,7 +94,7 @@ function atom(c: Ctx): string {
     `  <link rel="alternate" type="text/html" href="${esc(c.homeUrl)}"/>`,
     `  <link rel="self" type="${FEEDS.atom.type}" href="${esc(c.origin + FEEDS.atom.path)}"/>`,
     `  <rights>${esc(c.copyright)}</rights>`,
-    // <updated> is required; with no articles there is no date but a fixed one (the epoch) keeps the bytes stable.
+    // <updated> is required; with no entries there is no date but a fixed one (the epoch) keeps the bytes stable.
     `  <updated>${c.latest?.iso ?? '1970-01-01T00:00:00Z'}</updated>`,
     ...c.items.flatMap((i) => [
       '  <entry>',
@@ -176,7 +148,7 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 /** Text and attribute values alike; escaping the HTML bodies (no CDATA) spares any "]]>" question. */
 const esc = (s: string) => clean(s).replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
 
-/** What makes a URL absolute: root-relative (/x, not the protocol-relative //x) → the origin; a fragment → the article's page. */
+/** What makes a URL absolute: root-relative (/x, not the protocol-relative //x) → the origin; a fragment → the entry's page. */
 const prefix = (url: string, origin: string, page: string) =>
   url.startsWith('/') && !url.startsWith('//') ? origin : url.startsWith('#') ? page : '';
 const absolute = (url: string, origin: string, page: string) => prefix(url, origin, page) + url;
@@ -246,3 +218,18 @@ function stamp(value: string, route: string): Stamp {
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** Every feed file's path: pages link to them, so the link check knows them. */
+export const FEED_PATHS: readonly string[] = Object.values(FEEDS).map((f) => f.path);
+
+/** Their media types in _headers: a host would serve feed.xml as application/xml and feed.json as application/json. */
+export const FEED_HEADERS: [string, Record<string, string>][] = Object.values(FEEDS).map((f) => [f.path, { 'Content-Type': `${f.type}; charset=utf-8` }]);
+
+/** The feeds planned with the pages, each in every format, into outDir. */
+export async function writeFeeds(outDir: string, feeds: readonly FeedInput[]): Promise<void> {
+  for (const feed of feeds) {
+    for (const file of feedFiles(feed)) {
+      await writeFile(path.join(outDir, file.path.slice(1)), file.body);
+    }
+  }
+}

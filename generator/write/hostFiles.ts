@@ -29,10 +29,11 @@ export const SITEMAP_MAX_URLS = 50_000;
  * it becomes a sitemap index of sitemap-1.xml, sitemap-2.xml and on, each within the limit.
  */
 export async function sitemapFiles(pages: readonly WrittenPage[], origin: string): Promise<Map<string, string>> {
-  const urls = pages.filter((p) => !p.noindex).map((p) => p.canonical);
-  const urlset = async (part: readonly string[]) => {
+  // lastmod only where a page knows when its content changed (an entry's updated date): the build's time would say nothing.
+  const urls = pages.filter((p) => !p.noindex).map((p) => ({ url: p.canonical, ...(p.lastmod && { lastmod: p.lastmod }) }));
+  const urlset = async (part: readonly { url: string; lastmod?: string }[]) => {
     const stream = new SitemapStream({ hostname: origin });
-    for (const url of part) stream.write({ url });
+    for (const url of part) stream.write(url);
     stream.end();
     return (await streamToPromise(stream)).toString();
   };

@@ -5,7 +5,8 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FEEDS } from '../../contracts/routes.js';
-import { articleFeeds, type FeedInput, type FeedItem } from '../../generator/write/feeds.js';
+import type { FeedInput, FeedItem } from '../../contracts/feeds.js';
+import { feedFiles } from '../../generator/write/feeds.js';
 
 const ORIGIN = 'https://www.example-cleaning.com';
 const DEEP = '/articles/how-long-does-a-deep-cleaning-take';
@@ -43,7 +44,7 @@ const input = (items: FeedItem[] = [item(), item({ route: MOVE, title: 'Move-out
 });
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false, isArray: (name) => ['item', 'entry', 'link', 'category'].includes(name) });
-const files = (i: FeedInput) => Object.fromEntries(articleFeeds(i).map((f) => [f.path, f]));
+const files = (i: FeedInput) => Object.fromEntries(feedFiles(i).map((f) => [f.path, f]));
 function parsed(i: FeedInput = input()) {
   const f = files(i);
   const rss = f[FEEDS.rss.path]!.body;
@@ -71,7 +72,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('article feeds', () => {
   it('names the three files and media types of FEEDS', () => {
-    expect(articleFeeds(input()).map(({ path, type }) => ({ path, type }))).toEqual([FEEDS.rss, FEEDS.atom, FEEDS.json]);
+    expect(feedFiles(input()).map(({ path, type }) => ({ path, type }))).toEqual([FEEDS.rss, FEEDS.atom, FEEDS.json]);
   });
 
   it('RSS 2.0: the channel, its self link, and every article in full under its URL as a permanent guid', () => {
@@ -149,10 +150,10 @@ describe('article feeds', () => {
   it('gives the same bytes for the same content, whatever the clock says', () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2027-01-01T00:00:00Z'));
-    const first = articleFeeds(input());
+    const first = feedFiles(input());
     vi.setSystemTime(new Date('2031-06-15T12:34:56Z'));
-    expect(articleFeeds(input())).toEqual(first);
-    expect(articleFeeds(input([]))).toEqual(articleFeeds(input([])));
+    expect(feedFiles(input())).toEqual(first);
+    expect(feedFiles(input([]))).toEqual(feedFiles(input([])));
     expect(first.map((f) => f.body).join('')).not.toMatch(/2027|2031/);
   });
 
@@ -173,7 +174,7 @@ describe('article feeds', () => {
 
   it('drops characters XML 1.0 forbids, from texts and the body alike', () => {
     const dirty = input([item({ title: 'Oven\u0000 tips\u0008', summary: 'Fast\u001b.', html: '<p>Grease\u000c off\ttoday</p>', tags: ['Ki\u0007tchen'] })]);
-    for (const f of articleFeeds(dirty)) expect(f.body).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
+    for (const f of feedFiles(dirty)) expect(f.body).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
     const { rss, atom, json } = parsed(dirty);
     expect(rss.channel.item[0].title).toBe('Oven tips');
     expect(atom.entry[0].content['#text']).toBe('<p>Grease off\ttoday</p>');
@@ -191,8 +192,8 @@ describe('article feeds', () => {
   });
 
   it('refuses a date without an offset or outside the calendar, naming the article', () => {
-    expect(() => articleFeeds(input([item({ published: '2026-11-20 18:30' })]))).toThrow(DEEP);
-    expect(() => articleFeeds(input([item({ published: '2026-11-20T18:30:00' })]))).toThrow(/offset/);
-    expect(() => articleFeeds(input([item({ updated: '2026-02-30T10:00:00-08:00' })]))).toThrow(DEEP);
+    expect(() => feedFiles(input([item({ published: '2026-11-20 18:30' })]))).toThrow(DEEP);
+    expect(() => feedFiles(input([item({ published: '2026-11-20T18:30:00' })]))).toThrow(/offset/);
+    expect(() => feedFiles(input([item({ updated: '2026-02-30T10:00:00-08:00' })]))).toThrow(DEEP);
   });
 });

@@ -20,6 +20,7 @@ const options: PlanOptions = {
   images: { get: () => ({ src: '/assets/img/hero.svg', width: 1600, height: 900 }) } as unknown as PlanOptions['images'],
   assets: { css: '/assets/site.css', entry: '/assets/entry.js', font: { family: 'Inter Variable', src: '/assets/inter.woff2', weight: '400 800', faceCss: '', loader: '' } },
   year: 2026,
+  publication: { now: Date.parse('2026-11-29T00:00:00Z'), drafts: false },
 };
 
 const content = new ContentSet({ root: ROOT, contentDir: path.join(ROOT, 'content') });

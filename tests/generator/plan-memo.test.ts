@@ -18,7 +18,7 @@ import { ROOT, useContentCopy } from '../helpers/content.js';
 
 const anyImage: ImageRef = { src: '/assets/img/x.svg', width: 10, height: 10 };
 const images = { get: () => anyImage } as unknown as PlanOptions['images'];
-const options = (memo?: PlanMemo): PlanOptions => ({ origin: 'https://example.com', images, assets: { css: '/a.css', font: { family: 'F', src: '/f.woff2', weight: '400', faceCss: '', loader: '' } }, year: 2026, ...(memo && { memo }) });
+const options = (memo?: PlanMemo): PlanOptions => ({ origin: 'https://example.com', images, assets: { css: '/a.css', font: { family: 'F', src: '/f.woff2', weight: '400', faceCss: '', loader: '' } }, year: 2026, publication: { now: Date.parse('2026-11-29T00:00:00Z'), drafts: false }, ...(memo && { memo }) });
 
 /**
  * The pages that grow with the cities whose plan is a new object after an edit: city pages,

@@ -1,0 +1,28 @@
+/** Rules of one content file that every kind shares: its file name, a field's position, a picture it names. */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { ValidDoc } from '../../contracts/documents.js';
+import type { ContentError } from '../../contracts/errors.js';
+import { formatPath } from '../../contracts/validate/errors.js';
+import { locator } from '../../contracts/validate/locate.js';
+
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** How messages name the content folder, and where it is. */
+export interface RuleOptions { contentDir: string; displayPrefix: string }
+
+/** A file of a folder kind names its page: its name must be usable in an address. */
+export function fileNameRule(doc: ValidDoc): ContentError[] {
+  return SLUG.test(doc.slug) ? [] : [{ file: doc.file, message: `file name "${doc.slug}" cannot be a web address`, hint: 'use lowercase letters, digits and single hyphens, e.g. mountain-view.yaml' }];
+}
+
+/** A problem with one field of a file, at the line that writes it. */
+export function fieldError(doc: ValidDoc, fieldPath: (string | number)[], message: string, hint?: string): ContentError {
+  return { file: doc.file, ...locator(doc.yaml, doc.lineOffset).value(fieldPath), path: formatPath(fieldPath), message, ...(hint && { hint }) };
+}
+
+/** An image a file names must exist under content/images/. */
+export function imageRule(doc: ValidDoc, fieldPath: (string | number)[], image: string | undefined, opts: RuleOptions): ContentError[] {
+  if (!image || existsSync(path.join(opts.contentDir, 'images', image))) return [];
+  return [fieldError(doc, fieldPath, `image ${image} does not exist`, `put the file in ${opts.displayPrefix}images/ or correct the name`)];
+}
