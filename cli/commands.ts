@@ -1,4 +1,4 @@
-/** The one command-line entry: build, check, content-gate, start, dev, new-city, leads, staff, schemas, prebuilt, doctor, lead-probe, telegram. */
+/** The one command-line entry: build, check, content-gate, start, dev, new-city, new-article, leads, staff, schemas, prebuilt, doctor, lead-probe, telegram. */
 import '../generator/runtime/env.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,6 +90,20 @@ async function main(argv: string[]): Promise<number> {
       console.log(`Wrote ${path.relative(root, file)}. Edit its texts, then run npm run check.`);
       return 0;
     }
+    case 'new-article': {
+      const { parseNewArticleArgs, UsageError, writeNewArticle } = await import('./authoring/newArticle.js');
+      try {
+        const { file, date } = await writeNewArticle(contentDirFromEnv(), parseNewArticleArgs(args));
+        console.log(`Wrote ${path.relative(root, file)}, dated ${date.replace('T', ' ')} on the business's clock.`);
+        console.log('It is a draft: on no page of the site until you publish it. Write it (npm run dev shows it, marked Draft), then set draft: false');
+        console.log('(or untick Draft in /admin) to publish it on its date; npm run check checks it.');
+        return 0;
+      } catch (err) {
+        if (!(err instanceof UsageError)) throw err;
+        console.error(err.message);
+        return 2;
+      }
+    }
     case 'schemas': {
       const { writeSchemas } = await import('./authoring/schemas.js');
       const changed = await writeSchemas(path.join(root, 'content'));
@@ -103,7 +117,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     default:
-      console.error(`Unknown command "${command}". Use build, check, content-gate, start, dev, new-city, leads, staff, schemas, prebuilt, doctor, lead-probe or telegram.`);
+      console.error(`Unknown command "${command}". Use build, check, content-gate, start, dev, new-city, new-article, leads, staff, schemas, prebuilt, doctor, lead-probe or telegram.`);
       return 2;
   }
 }
@@ -111,7 +125,7 @@ async function main(argv: string[]): Promise<number> {
 async function checkCommand() {
   const { checkContent } = await import('../generator/build.js');
   const { model, warnings } = await checkContent({ root, contentDir: contentDirFromEnv() });
-  printWarnings(warnings);
+  printWarnings(warnings, Infinity);
   console.log(`Content is valid: ${model.services.length} services, ${model.cities.length} cities, ${model.articles.length} articles, ${model.legal.length} legal pages.`);
   return model;
 }
@@ -235,9 +249,10 @@ function buildOptionsFromEnv(env = process.env): BuildOptions {
   };
 }
 
-/** Problems that do not stop a build, each as the errors are printed. */
-function printWarnings(warnings: readonly ContentError[]) {
-  for (const w of warnings) console.warn(`Warning: ${formatError(w)}`);
+/** Problems that do not stop a build, as the errors are printed; past a screenful, how many more. */
+function printWarnings(warnings: readonly ContentError[], shown = 20) {
+  for (const w of warnings.slice(0, shown)) console.warn(`Warning: ${formatError(w)}`);
+  if (warnings.length > shown) console.warn(`… and ${warnings.length - shown} more warnings (npm run check lists them all).`);
 }
 
 main(process.argv.slice(2)).then(

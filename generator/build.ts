@@ -225,7 +225,9 @@ class Steps {
   async checkLinks(links: PageLinks, pages: readonly WrittenPage[], site: SiteAssets, docs: () => Promise<readonly ValidDoc[]>): Promise<void> {
     const routes = new Set([...pages.map((p) => p.route), ...FEED_PATHS]);
     const exists = (url: string) => routes.has(url) || site.files.has(url);
-    const errors = await brokenLinks(links.lists(), exists, async () => (await docs()).map((d) => ({ file: d.file, text: d.yaml, lineOffset: d.lineOffset })));
+    // A Markdown file's links are in its body: the text searched runs on past the front matter, lines counted as in the file.
+    const text = (d: ValidDoc) => (d.body === undefined ? d.yaml : `${d.yaml}\n---\n${d.body}`);
+    const errors = await brokenLinks(links.lists(), exists, async () => (await docs()).map((d) => ({ file: d.file, text: text(d), lineOffset: d.lineOffset })));
     if (errors.length) throw new ContentErrors(errors);
   }
 

@@ -21,9 +21,9 @@ const WORDS_PER_MINUTE = 213;
 /** Where a Markdown body's pictures live: /images/<path> is content/images/<path>. */
 export const BODY_IMAGE_PREFIX = '/images/';
 
-/** The line of the file a body's first line is on (the closing --- of the front matter). */
+/** The line of the file a body's first line is on: the one after the front matter's closing --- (the parse drops that line's break). */
 function bodyLine(doc: ValidDocOf<'article'>): number {
-  return doc.lineOffset + doc.yaml.split('\n').length + 1;
+  return doc.lineOffset + doc.yaml.split('\n').length + 2;
 }
 
 export function articleEntry(doc: ValidDocOf<'article'>, timeZone: string): ArticleEntry {

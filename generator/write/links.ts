@@ -36,7 +36,8 @@ function locate(ref: string, sources: readonly LinkSource[]) {
   for (const source of sources) {
     const lines = source.text.split('\n');
     for (let i = 0; i < lines.length; i++) {
-      const col = lines[i]!.search(new RegExp(`(^|[\\s"'])${ref.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(["'\\s]|$)`));
+      // As YAML writes a link ("/contact", or after a space) and as Markdown does ([text](/contact)).
+      const col = lines[i]!.search(new RegExp(`(^|[\\s"'(])${ref.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(["'\\s)#]|$)`));
       if (col >= 0) return { file: source.file, line: i + 1 + source.lineOffset, column: col + 2 };
     }
   }
