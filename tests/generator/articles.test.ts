@@ -9,7 +9,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleCard } from '../../contracts/content.js';
 import { ContentErrors, formatError } from '../../contracts/validate/errors.js';
-import { build } from '../../generator/build.js';
+import { build, Rebuild } from '../../generator/build.js';
 import { articles } from '../../generator/collections/articles.js';
 import { checkFile } from '../../generator/content/check.js';
 import { contentCopy, ROOT, useTempDir, withTempDir } from '../helpers/content.js';
@@ -246,6 +246,30 @@ describe('what an article may not hold fails the build at its line, and loses no
       await writeFile(path.join(contentDir, 'articles/two.md'), article({ ...base, title: 'Other words', date: '2026-11-02' }));
       const result = await build({ root: ROOT, contentDir, outDir: path.join(dir, 'dist'), siteUrl: ORIGIN, skipIslands: true, now: '2026-11-29T00:00' });
       expect(result.warnings.map(formatError)).toContainEqual(expect.stringMatching(/^content\/articles\/two\.md:2:\d+ description: the description is the same as content\/articles\/one\.md's/));
+    });
+  });
+});
+
+describe('under npm run dev', () => {
+  it('a draft and an article dated later are shown, each marked, on its page and its card', async () => {
+    await withTempDir('article-dev-', async (dir) => {
+      const contentDir = await contentCopy(dir);
+      await writeFile(path.join(contentDir, 'articles/draft-in-progress.md'), article({ ...base, title: 'Draft in Progress', date: '2026-11-01', draft: true, description: 'A draft the office is still writing, which the dev server shows and marks as a draft.' }));
+      await writeFile(path.join(contentDir, 'articles/later-article.md'), article({ ...base, title: 'Later Article', date: '2099-01-01T09:00', description: 'An article dated in the future, which the dev server shows and marks with its date.' }));
+      const outDir = path.join(dir, 'dist');
+      const rebuild = new Rebuild({ root: ROOT, contentDir, outDir, siteUrl: ORIGIN, skipIslands: true });
+      try {
+        expect((await rebuild.start()).errors).toEqual([]);
+        const draft = await readFile(path.join(outDir, 'articles/draft-in-progress.html'), 'utf8');
+        expect(draft).toMatch(/>Draft[^<]*</);
+        const later = await readFile(path.join(outDir, 'articles/later-article.html'), 'utf8');
+        expect(later).toContain('January 1, 2099');
+        const index = await readFile(path.join(outDir, 'articles.html'), 'utf8');
+        expect(index).toContain('href="/articles/draft-in-progress"');
+        expect(index).toContain('href="/articles/later-article"');
+      } finally {
+        await rebuild.close();
+      }
     });
   });
 });
