@@ -8,7 +8,10 @@
  * line: the page never silently differs from what the author wrote.
  */
 import markdownIt from 'markdown-it';
-import type { Env, MarkdownIt, StateInline, Token } from 'markdown-it';
+import type { MarkdownIt, StateInline, Token } from 'markdown-it';
+
+/** markdown-it's environment: whatever a parse carries from rule to rule. */
+type Env = Record<string, unknown>;
 import type { ImageRef, TocItem } from '../../contracts/pages.js';
 
 export interface MarkdownOptions {
