@@ -227,6 +227,36 @@ function linkProblem(href: string): string {
 const short = (s: string) => (s.length > 60 ? `${s.slice(0, 57)}…` : s);
 
 export function markdownProblems(body: string, imageExists: (path: string) => boolean): MarkdownProblem[] {
+  return plainlyFine(body, imageExists) ? [] : allProblems(body, imageExists);
+}
+
+/** Inline links and pictures as most bodies write them: [words](address) and ![words](address). */
+const INLINE_LINK = /(!?)\[([^\[\]\n]*)\]\(([^()\s<>]*)\)/g;
+
+/**
+ * Whether a body plainly holds none of what the check refuses, without parsing it: no "<" (raw
+ * HTML and autolinks start with one), no reference definition, no bracket outside a simple inline
+ * link, and every inline link and picture allowed. Most bodies are like this, and the parse the
+ * check needs costs as much as the render: anything unusual is left to it, never judged here.
+ */
+function plainlyFine(body: string, imageExists: (path: string) => boolean): boolean {
+  if (body.includes('<') || /^ {0,3}\[[^\]]*\]:/m.test(body)) return false;
+  let brackets = 0;
+  for (const [whole, bang, words, href] of body.matchAll(INLINE_LINK)) {
+    brackets += whole.split('[').length - 1;
+    if (!/[\p{L}\p{N}]/u.test(words!)) return false;
+    if (bang) {
+      const path = imagePath(href!);
+      if (path === undefined || !imageExists(path)) return false;
+    } else if (!allowedHref(href!) || /[\\%&]/.test(href!)) {
+      return false;
+    }
+  }
+  // A "[" that is not one of those links could be another kind of link: let the parse decide.
+  return brackets === body.split('[').length - 1;
+}
+
+function allProblems(body: string, imageExists: (path: string) => boolean): MarkdownProblem[] {
   const problems: MarkdownProblem[] = [];
   const env: Env & { refused: Refused[] } = { refused: [] };
   const tokens = checker.parse(body, env);
@@ -302,14 +332,59 @@ export function markdownProblems(body: string, imageExists: (path: string) => bo
 }
 
 /**
- * Words of the body as a reader reads them (for the reading time). Must be cheap: a regex count, no
- * parse. Pictures, link addresses and reference definitions are not read; "don't", "3.5" and
- * "well-known" are one word each.
+ * Words of the body as a reader reads them (for the reading time). Must be cheap: one pass over the
+ * characters, no parse (a build counts every article's words twice). Pictures, link addresses and
+ * reference definitions are not read; "don't", "3.5" and "well-known" are one word each.
  */
 export function wordCount(body: string): number {
-  const read = body
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
-    .replace(/\]\([^)]*\)/g, '] ')
-    .replace(/^ {0,3}\[[^\]]+\]:.*$/gm, ' ');
-  return read.match(/[\p{L}\p{M}\p{N}]+(?:['’.,-][\p{L}\p{M}\p{N}]+)*/gu)?.length ?? 0;
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < body.length; i++) {
+    const c = body.charCodeAt(i);
+    if ((i === 0 || body.charCodeAt(i - 1) === 10) && isDefinition(body, i)) {
+      i = lineEnd(body, i);
+      inWord = false;
+      continue;
+    }
+    // A picture, "![…](…)", is not read: skipped past its "]".
+    if (c === 33 /* ! */ && body.charCodeAt(i + 1) === 91 /* [ */) {
+      const end = body.indexOf(']', i);
+      if (end > 0) {
+        i = end - 1;
+        inWord = false;
+        continue;
+      }
+    }
+    // "](" starts an address: skipped to its ")".
+    if (c === 93 /* ] */ && body.charCodeAt(i + 1) === 40 /* ( */) {
+      const end = body.indexOf(')', i);
+      if (end > 0) i = end;
+      inWord = false;
+      continue;
+    }
+    const letter = isWordChar(c);
+    // An apostrophe, period, comma or hyphen between two letters joins them.
+    const joiner: boolean = inWord && (c === 39 || c === 0x2019 || c === 46 || c === 44 || c === 45) && isWordChar(body.charCodeAt(i + 1));
+    if (letter && !inWord) words++;
+    inWord = letter || joiner;
+  }
+  return words;
 }
+
+/** A letter or digit: ASCII ones, and those past Latin-1's symbols but not the punctuation blocks (dashes, quotes). */
+const isWordChar = (c: number) =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 0xc0 && c !== 0xd7 && c !== 0xf7 && !(c >= 0x2000 && c <= 0x2bff) && !(c >= 0x3000 && c <= 0x303f));
+
+/** Whether a line (from `i`) is a reference definition: up to three spaces, "[label]:". */
+function isDefinition(body: string, i: number): boolean {
+  let j = i;
+  while (j < i + 3 && body.charCodeAt(j) === 32) j++;
+  if (body.charCodeAt(j) !== 91) return false;
+  const close = body.indexOf(']', j);
+  return close > j + 1 && body.charCodeAt(close + 1) === 58 && !body.slice(j, close).includes('\n');
+}
+
+const lineEnd = (body: string, i: number) => {
+  const end = body.indexOf('\n', i);
+  return end < 0 ? body.length : end;
+};
