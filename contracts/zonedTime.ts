@@ -35,21 +35,24 @@ export function isTimeZone(timeZone: string): boolean {
   }
 }
 
-/** Offsets found, by zone and quarter hour: formatToParts costs microseconds, and a build reads every article's date twice. */
+/** Offsets found, by zone and day: formatToParts costs microseconds, and a build reads every article's date twice. */
 const offsets = new Map<string, number>();
-const QUARTER_HOUR = 15 * 60_000;
+const DAY = 86_400_000;
 
 /** The zone's offset from UTC at `time`, in minutes (-480 for California in winter). */
 export function offsetAt(time: number, timeZone: string): number {
-  // Zones change their offset on a quarter hour at the finest: one lookup serves the whole quarter.
-  const key = `${timeZone} ${Math.floor(time / QUARTER_HOUR)}`;
+  // A day (in UTC) whose start and end have one offset has it throughout: zones change theirs at
+  // most twice a year. A day with a change is looked up exactly.
+  const day = Math.floor(time / DAY);
+  const key = `${timeZone} ${day}`;
   let offset = offsets.get(key);
   if (offset === undefined) {
-    offset = zoneOffset(time, timeZone);
+    const start = zoneOffset(day * DAY, timeZone);
+    offset = start === zoneOffset(day * DAY + DAY - 1000, timeZone) ? start : Number.NaN;
     if (offsets.size > 100_000) offsets.clear();
     offsets.set(key, offset);
   }
-  return offset;
+  return Number.isNaN(offset) ? zoneOffset(time, timeZone) : offset;
 }
 
 function zoneOffset(time: number, timeZone: string): number {
