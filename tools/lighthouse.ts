@@ -11,7 +11,7 @@ import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.js';
 
 /** The six pages the issue names: home, one city page, contact, checklist, services, locations. */
-export const LIGHTHOUSE_PAGES = ['/', '/locations/deep-cleaning-san-jose-ca', '/contact', '/checklist', '/services', '/locations'] as const;
+export const LIGHTHOUSE_PAGES = ['/', '/locations/deep-cleaning-san-jose-ca', '/contact', '/checklist', '/services', '/locations', '/articles/how-long-does-a-deep-cleaning-take', '/articles'] as const;
 
 export interface Chromium {
   port: number;

@@ -132,6 +132,12 @@ md.core.ruler.push('article_policy', (state) => {
       t.tag = 'figure';
       tokens[i + 2]!.tag = 'figure';
     }
+    // A table column's alignment as data, which the page's stylesheet draws: pages carry no inline style.
+    if ((t.type === 'th_open' || t.type === 'td_open') && t.attrGet('style')) {
+      const align = /text-align:(left|center|right)/.exec(attr(t, 'style'))?.[1];
+      t.attrs = (t.attrs ?? []).filter(([name]) => name !== 'style');
+      if (align) t.attrSet('data-align', align);
+    }
     if (t.type !== 'inline') return;
     for (const link of t.children ?? []) {
       if (link.type !== 'link_open') continue;

@@ -344,6 +344,13 @@ describe('pictures', () => {
 });
 
 describe('tables', () => {
+  it('keeps a column\'s alignment without an inline style (the pages carry none)', () => {
+    const { html } = render('| Room | Hours |\n|:---|---:|\n| Kitchen | 2 |\n');
+    expect(html).not.toContain('style=');
+    expect(html).toContain('<th data-align="right">Hours</th>');
+    expect(html).toContain('<td data-align="left">Kitchen</td>');
+  });
+
   it('scroll in a box a keyboard can reach, each named apart', () => {
     const table = '| Room | Hours |\n|---|--:|\n| Kitchen | 2 |';
     const out = html(`${table}\n\n${table}`);
