@@ -356,7 +356,7 @@ describe('tables', () => {
     const out = html(`${table}\n\n${table}`);
     expect(out).toContain('<div class="table-scroll" role="region" aria-label="Table 1" tabindex="0">\n<table>\n<thead>');
     expect(out).toContain('<div class="table-scroll" role="region" aria-label="Table 2" tabindex="0">');
-    expect(out).toContain('<td style="text-align:right">2</td>');
+    expect(out).toContain('<td data-align="right">2</td>');
     expect(out.match(/<\/table>\n<\/div>\n/g)).toHaveLength(2);
     expect(html(table)).toContain('aria-label="Table"');
   });
