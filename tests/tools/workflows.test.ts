@@ -173,6 +173,16 @@ describe('deploy.yml: the changed files choose the gate, in one workflow', () =>
     expect(results.deploy).toBe('success');
   });
 
+  it('the hourly run (scheduled articles) builds and deploys the branch again: the content gate when its commit passed before, the suite when not, nothing on a failure', () => {
+    const SCHEDULE = { name: 'schedule', ref: 'refs/heads/main' };
+    expect(ran(jobResults(SCHEDULE, 'content'))).toEqual(['changes', 'gate', 'checks', 'deploy']);
+    expect(ran(jobResults(SCHEDULE, 'full'))).toEqual(ALL_JOBS);
+    expect(jobResults(SCHEDULE, 'content', ['gate']).deploy).toBe('skipped');
+    const workflow = YAML.parse(readFileSync(path.join(DIR, 'deploy.yml'), 'utf8')) as { on: { schedule?: { cron: string }[] } };
+    // Hourly, so an article dated for a time is live within the hour after it (docs/going-live.md).
+    expect(workflow.on.schedule?.map((s) => s.cron)).toEqual([expect.stringMatching(/^\d+ \* \* \* \*$/)]);
+  });
+
   it('says why: the files that are not content', () => {
     expect(repo.change([...CONTENT_ONLY, 'package-lock.json']).printed).toMatch(/^Full test suite: not content: package-lock\.json \(/);
     expect(repo.change(CONTENT_ONLY).printed).toMatch(/^Content gate: 3 content files \(/);
