@@ -9,7 +9,9 @@
 import path from 'node:path';
 import { IMAGE_PATH } from '../contracts/content.js';
 import { kinds, type ContentKind, type KindName } from '../contracts/kinds.js';
+import { LOCAL_DATE_TIME } from '../contracts/zonedTime.js';
 import { MAX_UPLOAD_BYTES } from './app/upload.js';
+import { ZONED_DATE_TIME_WIDGET } from './app/zonedDate.js';
 import { jsonSchemaOf, NOT_BLANK } from '../contracts/validate/jsonSchemas.js';
 
 type Schema = {
@@ -30,18 +32,30 @@ export const CHOICE_WIDGET = 'json-choice';
  * How the CMS groups the content kinds. A presentation choice only: every kind must be in exactly
  * one group (checked below), and what each holds comes from the model.
  */
-const GROUPS: { name: string; label: string; singular?: string; kinds: KindName[]; create?: boolean; preview?: boolean; description: string }[] = [
+const GROUPS: {
+  name: string; label: string; singular?: string; kinds: KindName[]; create?: boolean; preview?: boolean; description: string;
+  /** A folder collection's list: sortable by these fields, the first (descending) by default. */
+  sortBy?: string[];
+}[] = [
   // preview: the admin page draws these with the site's templates (cms/app/main.tsx); the others
   // get the whole width for their form.
   { name: 'cities', label: 'Cities', singular: 'City', kinds: ['city'], create: true, preview: true, description: 'One entry per city. The file name (from the city name) becomes the page address: Mountain View → /locations/deep-cleaning-mountain-view-ca.' },
   { name: 'services', label: 'Services', singular: 'Service', kinds: ['service'], preview: true, description: 'The five service pages.' },
-  { name: 'pages', label: 'Pages', kinds: ['home', 'servicesIndex', 'locations', 'contact', 'customerLogin', 'bookOnline'], description: 'The single pages of the site.' },
+  {
+    name: 'articles', label: 'Articles', singular: 'Article', kinds: ['article'], create: true, preview: true, sortBy: ['date', 'title'],
+    description: 'Tips and guides, in Markdown. The file name (from the title) becomes the page address: How Long Does a Deep Clean Take? → /articles/how-long-does-a-deep-clean-take. A draft, or an article dated later, is on no page of the site until then.',
+  },
+  { name: 'pages', label: 'Pages', kinds: ['home', 'servicesIndex', 'locations', 'contact', 'customerLogin', 'bookOnline', 'articlesIndex'], description: 'The single pages of the site.' },
   { name: 'checklist', label: 'Checklist', kinds: ['checklist'], description: 'The rooms and tasks of /checklist.' },
   { name: 'settings', label: 'Site settings', kinds: ['site', 'forms'], description: 'Business details, navigation, and the texts of the forms.' },
   { name: 'legal', label: 'Legal pages', singular: 'Legal page', kinds: ['legal'], description: 'Privacy policy and terms, in Markdown.' },
 ];
 
-const ACRONYMS: Record<string, string> = { seo: 'SEO', faq: 'FAQ', faqs: 'FAQs', url: 'URL', id: 'ID', cta: 'Call to action', e164: 'E.164' };
+const ACRONYMS: Record<string, string> = {
+  seo: 'SEO', faq: 'FAQ', faqs: 'FAQs', url: 'URL', id: 'ID', cta: 'Call to action', e164: 'E.164',
+  // A picture's fields (an article's image).
+  src: 'File', alt: 'Alt text',
+};
 
 /** "seoDescription" → "SEO description": the label of a field, from its name in the model. */
 export function labelOf(name: string): string {
@@ -71,7 +85,8 @@ function textPattern(s: Schema, hint: string | undefined): [string, string] | un
   if (format && !s.pattern) parts.push(format);
   for (const p of [s.pattern, ...(s.allOf ?? []).map((a) => a.pattern)]) {
     if (p === undefined) continue;
-    parts.push({ re: p, says: p === NOT_BLANK ? 'must not be blank' : (hint ?? 'must have the required form') });
+    const { re, says } = withoutUnicodeFlag(p);
+    parts.push({ re, says: p === NOT_BLANK ? 'must not be blank' : (says ?? hint ?? 'must have the required form') });
   }
   const min = s.minLength ?? 0;
   const max = s.maxLength;
@@ -82,6 +97,24 @@ function textPattern(s: Schema, hint: string | undefined): [string, string] | un
   const re = parts.length === 1 ? parts[0]!.re : `^${parts.map((p) => `(?=[\\s\\S]*?(?:${p.re}))`).join('')}`;
   const says = [...new Set(parts.map((p) => p.says))];
   return [re, says.join('; ')];
+}
+
+/**
+ * Decap compiles a field's pattern without the `u` flag, where `\p{L}` is no letter class; ajv and
+ * zod compile with it. The model's Unicode classes, in words Decap's RegExp reads: "a letter or
+ * digit" becomes "a character that is neither a space nor ASCII punctuation", which lets through
+ * only the non-ASCII signs (… — ©) the check before saving (cms/app/check.ts) still refuses.
+ */
+const UNICODE_CLASSES: Record<string, { re: string; says: string }> = {
+  '[\\p{L}\\p{N}]': { re: '[^\\s!-/:-@[-`{-~]', says: 'must hold a letter or a digit' },
+};
+
+/** A pattern of the model as Decap can test it, and what it asks for (undefined: say the field's hint). */
+function withoutUnicodeFlag(pattern: string): { re: string; says?: string } {
+  const known = UNICODE_CLASSES[pattern];
+  if (known) return known;
+  if (/\\[pP]\{/.test(pattern)) throw new Error(`cms config: the pattern ${pattern} needs the u flag, which Decap does not set: add it to UNICODE_CLASSES`);
+  return { re: pattern };
 }
 
 interface FieldContext { mediaFolder: string }
@@ -103,6 +136,8 @@ function widgetOf(name: string, s: Schema, ctx: FieldContext): Record<string, un
   switch (s.type) {
     case 'string': {
       if (s.enum) return { widget: 'select', options: s.enum };
+      // A moment (an article's date): typed and shown on the business's clock (cms/app/zonedDate.ts).
+      if (s.pattern === LOCAL_DATE_TIME.source) return { widget: ZONED_DATE_TIME_WIDGET, pattern: [s.pattern, 'a date and time, e.g. 2026-11-20T09:30'] };
       if (s.pattern === IMAGE_PATH.source) {
         return {
           widget: 'image', choose_url: false, media_folder: `/content/images/${ctx.mediaFolder}`, public_folder: ctx.mediaFolder,
@@ -167,10 +202,34 @@ export function modelineOf(kind: ContentKind): string {
   return `yaml-language-server: $schema=${rel.startsWith('.') ? rel : `./${rel}`}`;
 }
 
+/**
+ * Where a Markdown body's pictures are written, as the body names them: /images/<path> is
+ * content/images/<path> (BODY_IMAGE_PREFIX of generator/model/articles.ts).
+ */
+const BODY_IMAGE_PREFIX = '/images/';
+
+/**
+ * An article's text, with what its Markdown may hold (the build's Markdown rules,
+ * generator/model/markdown.ts): headings of levels 2 to 4 (the title is the page's one level 1),
+ * bold, italic, links, lists, quotes and pictures. No code, no raw Markdown mode (where HTML could
+ * be typed; the build would show it as text): the buttons and the picture are all there is. Pictures
+ * go to content/images/articles/ like the article's own picture.
+ */
+const ARTICLE_BODY: CmsField = {
+  name: 'body', label: 'Text', widget: 'markdown',
+  hint: 'The article. Start sections with a level 2 heading (the title is the page\'s main heading); level 3 and 4 headings go inside a section.',
+  buttons: ['bold', 'italic', 'link', 'heading-two', 'heading-three', 'heading-four', 'quote', 'bulleted-list', 'numbered-list'],
+  editor_components: ['image'],
+  modes: ['rich_text'],
+  media_folder: '/content/images/articles', public_folder: `${BODY_IMAGE_PREFIX}articles`,
+  media_library: { config: { max_file_size: MAX_UPLOAD_BYTES } },
+};
+
 /** The fields of one kind, the first carrying the modeline (Decap writes a field's comment above it). */
 function kindFields(name: KindName): CmsField[] {
   const kind: ContentKind = kinds[name];
   const fields = fieldsOf(jsonSchemaOf(kind) as Schema, { mediaFolder: kind.dir ?? name });
+  if (name === 'article') return [...fields, ARTICLE_BODY];
   if (kind.format === 'markdown') return [...fields, { name: 'body', label: 'Text', widget: 'markdown', hint: 'The page text. Headings start at level 2 (##).' }];
   if (fields[0]) fields[0] = { ...fields[0], comment: modelineOf(kind) };
   return fields;
@@ -188,11 +247,17 @@ export function cmsCollections(): CmsCollection[] {
       const markdown = first.format === 'markdown';
       const fields = kindFields(group.kinds[0]!);
       const identifier = fields.some((f) => f.name === 'name') ? 'name' : 'title';
+      // Markdown is read and written by the admin script's own "frontmatter" format (cms/app/format.ts).
+      const [sortFirst, ...sortRest] = group.sortBy ?? [];
       return {
         ...common, label_singular: group.singular ?? group.label, folder: `content/${first.dir}`,
-        extension: markdown ? 'md' : 'yaml', format: markdown ? 'yaml-frontmatter' : 'yaml',
+        extension: markdown ? 'md' : 'yaml', format: markdown ? 'frontmatter' : 'yaml',
         create: group.create ?? false, delete: group.create ?? false,
-        identifier_field: identifier, slug: '{{slug}}', summary: `{{${identifier}}}`, fields,
+        identifier_field: identifier, slug: '{{slug}}',
+        // A draft says so in the list of entries.
+        summary: fields.some((f) => f.name === 'draft') ? `{{${identifier}}}{{draft | ternary(' (draft)', '')}}` : `{{${identifier}}}`,
+        ...(sortFirst && { sortable_fields: [{ field: sortFirst, default_sort: 'desc' }, ...sortRest] }),
+        fields,
       };
     }
     return {

@@ -1,10 +1,12 @@
 /**
- * The YAML format of the CMS. Like Decap's own, plus what keeps the files as `npm run check` and
- * the editors want them:
+ * The YAML and Markdown formats of the CMS. Like Decap's own, plus what keeps the files as `npm run
+ * check` and the editors want them:
  * - optional values left empty are left out (an empty optional number or image would be refused);
  * - the comments the configuration puts on fields are written above them: the first field of each
  *   file carries the `# yaml-language-server: $schema=…` modeline, so it survives every save;
- * - long texts stay on one line (lineWidth 0), as the committed files have them.
+ * - long texts stay on one line (lineWidth 0), as the committed files have them;
+ * - values are read as the build reads them (YAML 1.2 core): a date stays the text it is, where
+ *   Decap's own front matter parser makes a Date of 2026-11-20T09:00:00Z and writes it back in UTC.
  */
 import { Document, isMap, isScalar, parse, type Pair } from 'yaml';
 
@@ -82,6 +84,34 @@ export function cmsYamlFormat(fieldSets: readonly FieldSet[] = []) {
         }
       }
       return doc.toString({ lineWidth: 0 });
+    },
+  };
+}
+
+/** A front matter block: the opening --- on the first line, the closing --- on a line of its own (as the build takes it, generator/content/load.ts). */
+const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?^---[ \t]*(?:\r?\n|$)/m;
+
+/**
+ * The Markdown format of the CMS (registered as "frontmatter", which the Markdown collections use):
+ * the front matter as YAML with the rules above, the Markdown body below it after one blank line.
+ * A file is read as the build reads it: what follows the closing --- is the body.
+ */
+export function cmsFrontmatterFormat() {
+  const yaml = cmsYamlFormat();
+  return {
+    fromFile(content: string): Record<string, unknown> {
+      const m = FRONT_MATTER.exec(content);
+      if (!m || m.index !== 0) return content.trim() ? { body: content } : {};
+      const data = (parse(m[1] ?? '') ?? {}) as Record<string, unknown>;
+      const body = content.slice(m[0].length).replace(/^(?:[ \t]*\r?\n)+/, '');
+      return { ...data, ...(body.trim() && { body }) };
+    },
+
+    toFile(data: { body?: unknown } & Record<string, unknown>, sortedKeys: string[] = [], comments: Record<string, string> = {}): string {
+      const { body, ...meta } = data;
+      const text = typeof body === 'string' ? body.replace(/\s+$/, '') : '';
+      const matter = Object.keys(pruneEmpty(meta) ?? {}).length ? yaml.toFile(meta, sortedKeys, comments) : '';
+      return `---\n${matter}---\n${text ? `\n${text}\n` : ''}`;
     },
   };
 }

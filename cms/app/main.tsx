@@ -2,23 +2,27 @@
  * The /admin page: Decap CMS (its prebuilt bundle, served from /assets/decap-cms-<version>/) with
  * - our React as its React: the prebuilt bundle takes React from window.React and must get the very
  *   version its own react-dom was built with (generator/assets/appBundle.ts aliases it);
- * - live previews drawn by the site's own templates (templates/pages/CityPage.tsx, ServicePage.tsx)
- *   with the build's stylesheet, from data the build planned (generator/backOffice/backOffice.ts);
- * - a YAML format that keeps our files ours: the editor modeline on top, no empty optional values;
- * - a widget for values that are one of a few JSON values (a checklist cell: true, false or "N/A").
+ * - live previews drawn by the site's own templates (templates/pages/CityPage.tsx, ServicePage.tsx,
+ *   ArticlePage.tsx) with the build's stylesheet, from data the build planned (generator/backOffice/backOffice.ts);
+ * - a YAML format and a Markdown front matter format that keep our files ours: the editor modeline
+ *   on top, no empty optional values, dates left as the texts they are;
+ * - a widget for values that are one of a few JSON values (a checklist cell: true, false or "N/A");
+ * - a date widget on the business's clock (an article's date: cms/app/zonedDate.ts).
  * Never loaded by the public pages: only admin.html references it.
  */
 import * as React from 'react';
 import * as ReactDOM from 'react-dom';
 import { entryFile, entryProblems } from './check.js';
-import { cmsYamlFormat, fieldSetsOf } from './format.js';
+import { cmsFrontmatterFormat, cmsYamlFormat, fieldSetsOf } from './format.js';
 import { ChoiceControl, ChoicePreview } from './choice.js';
-import { CityPreview, ServicePreview, setPreviewContext, type PreviewContext } from './preview.js';
+import { ArticlePreview, CityPreview, ServicePreview, setPreviewContext, type PreviewContext } from './preview.js';
 import type { AdminSettings } from './settings.js';
 import { optionalObjectControl, type WidgetDefinition } from './optionalObject.js';
 import { pictureProblem } from './upload.js';
-import { followPublish, gitHubSource, localSource, publishedPage } from './publishState.js';
+import { followPublish, gitHubSource, localSource, publishedHeld, publishedPage } from './publishState.js';
 import { publishStatusPanel } from './publishStatus.js';
+import { browserTimeZone, ZONED_DATE_TIME_WIDGET } from './zonedDate.js';
+import { zonedDateTimeControl, zonedDateTimePreview } from './zonedDateTime.js';
 
 interface DecapCms {
   init(options: { config: Record<string, unknown> }): void;
@@ -98,7 +102,7 @@ function decapToken(): string | undefined {
  * or failed; a newer Publish takes over. Never awaited by Decap and never throws: a source that
  * cannot be reached says so in the panel, and editing goes on.
  */
-function followPublishes(CMS: DecapCms, config: Record<string, unknown>, backend: Record<string, unknown>, local: boolean) {
+function followPublishes(CMS: DecapCms, config: Record<string, unknown>, backend: Record<string, unknown>, local: boolean, timeZone: string) {
   const panel = publishStatusPanel(local);
   let current: AbortController | undefined;
   CMS.registerEventListener({
@@ -108,14 +112,17 @@ function followPublishes(CMS: DecapCms, config: Record<string, unknown>, backend
         // A new entry published at once (the local backend) has no slug nor path yet: the local
         // source reads the file written from the dev server (cms/app/publishState.ts).
         const data = entry.get('data').toJS();
-        const page = publishedPage(config, { collection: entry.get('collection'), slug: entry.get('slug') ?? '', path: entry.get('path') ?? '', data });
+        const published = { collection: entry.get('collection'), slug: entry.get('slug') ?? '', path: entry.get('path') ?? '', data };
+        const page = publishedPage(config, published);
+        // A draft, or an article dated later: live, but on no page for visitors (the panel says so, with no link).
+        const held = publishedHeld(config, published, timeZone);
         current?.abort();
         current = new AbortController();
         const source = local
-          ? localSource({ endpoint: `${location.origin}/admin/api/v1`, siteOrigin: location.origin, page, data })
+          ? localSource({ endpoint: `${location.origin}/admin/api/v1`, siteOrigin: location.origin, page, data, held })
           : gitHubSource({
             api: String(backend.api_root ?? 'https://api.github.com').replace(/\/+$/, ''), repo: String(backend.repo), branch: String(backend.branch ?? 'main'),
-            token: decapToken, siteOrigin: location.origin, page,
+            token: decapToken, siteOrigin: location.origin, page, held,
           });
         void followPublish(source, panel.show, { signal: current.signal }).catch((err: unknown) => console.error(err));
       } catch (err) {
@@ -139,16 +146,23 @@ async function start() {
   const CMS = window.DecapCmsApp;
   if (typeof CMS?.init !== 'function') throw new Error('Decap CMS did not load');
 
+  // The business's clock; a build that does not say it yet: this browser's (the date fields say so).
+  const toldZone = settings.timeZone ?? preview.article?.timeZone;
+  const timeZone = toldZone ?? browserTimeZone();
   setPreviewContext(preview);
   CMS.registerPreviewStyle(preview.css);
   CMS.registerPreviewStyle(preview.fontCss, { raw: true });
   CMS.registerPreviewTemplate('cities', CityPreview as React.ComponentType<never>);
   CMS.registerPreviewTemplate('services', ServicePreview as React.ComponentType<never>);
+  CMS.registerPreviewTemplate('articles', ArticlePreview as React.ComponentType<never>);
   CMS.registerWidget('json-choice', ChoiceControl as React.ComponentType<never>, ChoicePreview as React.ComponentType<never>);
+  CMS.registerWidget(ZONED_DATE_TIME_WIDGET, zonedDateTimeControl(timeZone, browserTimeZone(), toldZone !== undefined) as React.ComponentType<never>, zonedDateTimePreview(timeZone) as React.ComponentType<never>);
   const object = CMS.getWidget('object');
   CMS.registerWidget('object', optionalObjectControl(object), object.preview, object.schema);
   // Replaces the built-in "yaml" format, so the configuration stays plain Decap configuration.
   CMS.registerCustomFormat('yaml', 'yaml', cmsYamlFormat(fieldSetsOf(config)));
+  // Replaces the built-in "frontmatter" format the Markdown collections use (articles, legal pages).
+  CMS.registerCustomFormat('frontmatter', 'md', cmsFrontmatterFormat());
   // Nothing npm run check would refuse is saved (cms/app/check.ts); Decap shows the reason.
   CMS.registerEventListener({
     name: 'preSave',
@@ -164,7 +178,7 @@ async function start() {
   // 127.0.0.1 the dev server's local backend answers instead (cms/localBackend.ts).
   const backend = { ...(config.backend as Record<string, unknown>), base_url: location.origin };
   // Decap uses the local backend on these hosts (local_backend below).
-  followPublishes(CMS, config, backend, ['localhost', '127.0.0.1'].includes(location.hostname));
+  followPublishes(CMS, config, backend, ['localhost', '127.0.0.1'].includes(location.hostname), timeZone);
   CMS.init({
     config: {
       ...config,

@@ -10,19 +10,31 @@
  * - Under `npm run dev`: the dev server's local backend says when the rebuild of the saved file is
  *   served (cms/localBackend.ts, action publishStatus).
  * Nothing here throws: what cannot be reached is "cannot tell", and the editor goes on editing.
+ *
+ * An article that is a draft, or dated later than the build's "now", is in no output of the build:
+ * once live, the panel says so ("Saved as a draft", "Saved. It goes live on …") and links to no
+ * page, which would be a 404. Under `npm run dev` the page is there, marked, and is linked.
  */
 import { BUILD_INFO_PATH, type BuildInfo } from '../../contracts/buildInfo.js';
 import { kindOf, slugOf, type KindName } from '../../contracts/kinds.js';
-import { cityRoute, entryRoute, ROUTES } from '../../contracts/routes.js';
+import { articleRoute, cityRoute, entryRoute, ROUTES } from '../../contracts/routes.js';
+import { parseZoned } from '../../contracts/zonedTime.js';
 import { formatError, fromAnnotation } from '../../contracts/validate/errors.js';
 import { entryFile } from './check.js';
 import { pruneEmpty } from './format.js';
+import { momentText } from './zonedDate.js';
+
+/** Why a published entry is on no page for visitors yet: a draft, or an article dated later (`date`: when, as the editor reads it). */
+export type Held = { reason: 'draft' } | { reason: 'scheduled'; date: string };
 
 export type PublishState =
   | { state: 'waiting' }
   | { state: 'building' }
-  /** `url`: the page that changed; none when it cannot be known (the panel then shows no link). */
-  | { state: 'live'; url?: string }
+  /**
+   * `url`: the page that changed; none when it cannot be known or is not there (the panel then
+   * shows no link). `held`: the change is live but, as the entry asks, not shown to visitors yet.
+   */
+  | { state: 'live'; url?: string; held?: Held }
   /** `problems`: content problems as `npm run check` prints them; none: the deploy itself failed. */
   | { state: 'failed'; problems: string[] }
   | { state: 'unknown' };
@@ -31,6 +43,23 @@ export const isSettled = (s: PublishState) => s.state === 'live' || s.state === 
 
 /** Live, with the link to `page` on the site at `origin` when the page is known. */
 const live = (origin: string, page: string | undefined): PublishState => (page === undefined ? { state: 'live' } : { state: 'live', url: origin + page });
+
+/**
+ * Whether a published entry is held back from visitors, and why: the build leaves out a draft, and
+ * an article whose date is after the build's `now` (generator/collections/articles.ts). Only
+ * articles are ever held; their date is read in the business's `timeZone`.
+ */
+export type HeldAt = (now: number) => Held | undefined;
+
+export function heldBack(kind: KindName | undefined, data: Record<string, unknown>, timeZone: string): HeldAt {
+  if (kind !== 'article') return () => undefined;
+  const saved = (pruneEmpty(data) ?? {}) as { draft?: unknown; date?: unknown };
+  const at = typeof saved.date === 'string' ? parseZoned(saved.date, timeZone) : undefined;
+  return (now) => {
+    if (saved.draft === true) return { reason: 'draft' };
+    return at && at.time > now ? { reason: 'scheduled', date: momentText(at.time, timeZone) } : undefined;
+  };
+}
 
 /** Where the state of one publish is read from: begin() right after Publish, then check() until it settles. */
 export interface PublishSource {
@@ -45,10 +74,11 @@ export const GATE_JOB = 'Content gate';
 const PAGE_OF_KIND: Partial<Record<KindName, string>> = {
   site: ROUTES.home, home: ROUTES.home, servicesIndex: ROUTES.services, locations: ROUTES.locations, contact: ROUTES.contact,
   checklist: ROUTES.checklist, forms: ROUTES.contact, customerLogin: ROUTES.customerLogin, bookOnline: ROUTES.bookOnline,
+  articlesIndex: ROUTES.articles,
 };
 
 /** Where a folder collection's entries are listed: the link when an entry's own page cannot be known. */
-const LISTING_OF_KIND: Partial<Record<KindName, string>> = { city: ROUTES.locations, service: ROUTES.services };
+const LISTING_OF_KIND: Partial<Record<KindName, string>> = { city: ROUTES.locations, service: ROUTES.services, article: ROUTES.articles };
 
 /**
  * The page that shows an entry's change: its own page, or where it appears (a city with only a
@@ -58,8 +88,9 @@ const LISTING_OF_KIND: Partial<Record<KindName, string>> = { city: ROUTES.locati
  * an address with an empty slug.
  */
 export function changedPage(kind: KindName, slug: string, data: Record<string, unknown>): string | undefined {
-  if (kind === 'city' || kind === 'service' || kind === 'legal') {
+  if (kind === 'city' || kind === 'service' || kind === 'legal' || kind === 'article') {
     if (!slug) return LISTING_OF_KIND[kind];
+    if (kind === 'article') return articleRoute(slug);
     if (kind !== 'city') return entryRoute(slug);
     return (pruneEmpty(data) as { page?: unknown } | undefined)?.page ? cityRoute(slug) : ROUTES.locations;
   }
@@ -93,6 +124,12 @@ export function publishedPage(config: { collections?: readonly object[] }, entry
   return target && changedPage(target.kind, entry.slug && slugOf(target.file), entry.data);
 }
 
+/** Whether a published entry is held back from visitors (heldBack), from what the postPublish event tells of it. */
+export function publishedHeld(config: { collections?: readonly object[] }, entry: PublishedEntry, timeZone: string): HeldAt {
+  const kind = entry.path.startsWith('content/') ? kindOf(entry.path.slice('content/'.length)) : entryFile(config, entry.collection, entry.slug)?.kind;
+  return heldBack(kind, entry.data, timeZone);
+}
+
 interface Run { id: number; event: string; status: string; conclusion: string | null }
 interface Job { id: number; name: string; conclusion: string | null }
 interface Annotation { path: string; start_line?: number | null; start_column?: number | null; title?: string | null; message: string; annotation_level: string }
@@ -109,6 +146,8 @@ export interface GitHubSourceOptions {
   siteOrigin: string;
   /** The page that changed, a path; none: the panel shows no link. */
   page: string | undefined;
+  /** Whether the entry is held back from visitors at the live build's "now" (heldBack); none: never. */
+  held?: HeldAt;
   fetch?: typeof fetch;
 }
 
@@ -128,13 +167,19 @@ export function gitHubSource(o: GitHubSourceOptions): PublishSource {
     return (await res.json()) as T;
   };
   const head = async () => (await gh<{ sha: string }>(`/commits/${encodeURIComponent(o.branch)}`)).sha;
-  const liveCommit = async (): Promise<string | undefined> => {
+  const liveBuild = async (): Promise<Partial<BuildInfo> | undefined> => {
     try {
       const res = await get(o.siteOrigin + BUILD_INFO_PATH, { cache: 'no-store' });
-      return res.ok ? ((await res.json()) as BuildInfo).commit ?? undefined : undefined;
+      return res.ok ? ((await res.json()) as Partial<BuildInfo>) : undefined;
     } catch {
       return undefined;
     }
+  };
+  /** Live: with the page, or, for an entry the live build held back (its "now" before the article's date), why there is none. */
+  const liveState = (build: Partial<BuildInfo>): PublishState => {
+    const now = typeof build.now === 'string' && !Number.isNaN(Date.parse(build.now)) ? Date.parse(build.now) : Date.now();
+    const held = o.held?.(now);
+    return held ? { state: 'live', held } : live(o.siteOrigin, o.page);
   };
   const isLive = async (live: string | undefined, wanted: string) => {
     if (!live) return false;
@@ -152,7 +197,8 @@ export function gitHubSource(o: GitHubSourceOptions): PublishSource {
     async check() {
       try {
         const wanted = (target ??= await head());
-        if (await isLive(await liveCommit(), wanted)) return live(o.siteOrigin, o.page);
+        const build = await liveBuild();
+        if (build && await isLive(build.commit ?? undefined, wanted)) return liveState(build);
         const { workflow_runs: runs } = await gh<{ workflow_runs: Run[] }>(`/actions/workflows/${DEPLOY_WORKFLOW}/runs?head_sha=${wanted}&event=push&per_page=5`);
         const run = runs[0]; // newest first
         if (!run || run.status !== 'completed') return { state: run?.status === 'in_progress' ? 'building' : 'waiting' };
@@ -194,7 +240,7 @@ export interface LocalPublishStatus { state: 'none' | 'building' | 'live' | 'fai
  * `page`: what the postPublish event knew (publishedPage); the file the local backend says it
  * wrote names the page better (a new entry's slug is known only once saved), with the entry's `data`.
  */
-export function localSource(o: { endpoint: string; siteOrigin: string; page: string | undefined; data?: Record<string, unknown>; fetch?: typeof fetch }): PublishSource {
+export function localSource(o: { endpoint: string; siteOrigin: string; page: string | undefined; data?: Record<string, unknown>; held?: HeldAt; fetch?: typeof fetch }): PublishSource {
   const get = o.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   return {
     async begin() {},
@@ -203,7 +249,12 @@ export function localSource(o: { endpoint: string; siteOrigin: string; page: str
         const res = await get(o.endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'publishStatus', params: {} }) });
         if (!res.ok) return { state: 'unknown' };
         const status = (await res.json()) as LocalPublishStatus;
-        if (status.state === 'live') return live(o.siteOrigin, pageOfFiles(status.files ?? [], o.data ?? {}) ?? o.page);
+        if (status.state === 'live') {
+          // npm run dev shows drafts and articles dated later, marked: their page is there to look at.
+          const state = live(o.siteOrigin, pageOfFiles(status.files ?? [], o.data ?? {}) ?? o.page);
+          const held = o.held?.(Date.now());
+          return held ? { ...state, held } : state;
+        }
         if (status.state === 'failed') return { state: 'failed', problems: status.problems ?? [] };
         return { state: status.state === 'building' ? 'building' : 'waiting' };
       } catch {

@@ -7,7 +7,30 @@
  */
 import * as React from 'react';
 import { createRoot } from 'react-dom/client';
-import { isSettled, type PublishState } from './publishState.js';
+import { isSettled, type Held, type PublishState } from './publishState.js';
+
+/**
+ * What the panel says once a change is live that visitors do not see yet (an article that is a
+ * draft, or dated later): the site has no page for it, so there is no link (`local`: under `npm run
+ * dev`, which shows such an article, marked, and links to it).
+ */
+export function describeHeld(held: Held, local = false): { title: string; detail: string } {
+  if (held.reason === 'draft') {
+    return {
+      title: 'Saved as a draft.',
+      detail: local
+        ? 'Visitors of the site will not see it. npm run dev shows it, marked Draft. To publish it, untick Draft and publish again.'
+        : 'Visitors do not see it. To publish it, untick Draft and publish again.',
+    };
+  }
+  return {
+    title: `Saved. It goes live on ${held.date}.`,
+    detail: local
+      ? 'Until then visitors of the site will not see it. npm run dev shows it now, marked.'
+      // The hourly deploy publishes it (docs/going-live.md, "Scheduled articles").
+      : 'Until then it is on no page of the site. The site is rebuilt every hour, so it appears within about an hour after that time.',
+  };
+}
 
 /** Each state in the editor's words: a headline and what to do (`local`: under `npm run dev`, where the dev server rebuilds). */
 export function describeState(s: PublishState, local = false): { title: string; detail: string } {
@@ -18,7 +41,7 @@ export function describeState(s: PublishState, local = false): { title: string; 
     case 'building':
       return { title: 'Building the site with your change…', detail: wait };
     case 'live':
-      return { title: 'Your change is live.', detail: 'Visitors see it now.' };
+      return s.held ? describeHeld(s.held, local) : { title: 'Your change is live.', detail: 'Visitors see it now.' };
     case 'failed':
       return s.problems.length
         ? { title: 'Not published: the site refused this content.', detail: 'Nothing changed for visitors. Fix the problem below in the entry and publish again.' }
@@ -53,7 +76,7 @@ export function PublishStatus({ state, local, onDismiss }: { state: PublishState
       <div role="status" aria-live="polite" aria-atomic="true">
         <p className="publish-status-title">{title}</p>
         <p>{detail}</p>
-        {state.state === 'live' && state.url && <p><a href={state.url} target="_blank" rel="noopener">View the page that changed</a></p>}
+        {state.state === 'live' && state.url && <p><a href={state.url} target="_blank" rel="noopener">{state.held ? 'View the page as npm run dev shows it' : 'View the page that changed'}</a></p>}
         {state.state === 'failed' && state.problems.length > 0 && <pre>{state.problems.join('\n')}</pre>}
       </div>
       {isSettled(state) || state.state === 'unknown' ? <button type="button" onClick={onDismiss}>Dismiss</button> : null}

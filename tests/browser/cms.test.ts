@@ -11,7 +11,11 @@
  * - an empty required field, a too-short text and lists never opened are refused with the model's
  *   hints and npm run check's words, and no file is written;
  * - a picture is uploaded into content/images/ and goes through the image pipeline; a file that is
- *   not a picture, or too large, is refused with a message, and nothing reaches content/.
+ *   not a picture, or too large, is refused with a message, and nothing reaches content/;
+ * - a new article typed on a computer in Paris: previewed by the real article template, its date
+ *   shown and saved on the business's clock (California), written as a valid Markdown draft whose
+ *   page npm run dev shows, marked; the publish panel says it is a draft. An older article's UTC
+ *   date shows as the California wall time.
  * After a save, a test waits for the dev session's update of that file (session.updateFor) before
  * it reads what the update writes: pages, /locations and the sitemap are written one after another.
  */
@@ -64,9 +68,9 @@ describe('the content manager at /admin', { timeout: 150_000 }, () => {
     await tmp?.remove();
   });
 
-  /** Opens /admin at `hash` as a signed-in editor, recording CSP violations. */
-  async function openAdmin(hash: string): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  /** Opens /admin at `hash` as a signed-in editor, recording CSP violations (`timezoneId`: the editor's computer's zone). */
+  async function openAdmin(hash: string, timezoneId?: string): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, ...(timezoneId && { timezoneId }) });
     await page.addInitScript(() => {
       window.__adminCspViolations = [];
       document.addEventListener('securitypolicyviolation', (e) => window.__adminCspViolations!.push(`${e.effectiveDirective} ${e.blockedURI}`));
@@ -288,6 +292,77 @@ describe('the content manager at /admin', { timeout: 150_000 }, () => {
     expect((parseYaml(await readFile(cityFile, 'utf8')) as { page: { heroImage: string } }).page.heroImage).toBe('cities/campbell-photo.jpg');
     expect(await problems(contentDir)).toEqual([]);
     expect(await built('locations/deep-cleaning-campbell-ca.html')).toMatch(/<source type="image\/avif" srcSet="[^"]*cities-campbell-photo-[^"]*"/);
+    await closeAdmin(page);
+  });
+
+  it('writes a new article as a draft, typed in Paris on California\'s clock, previewed by the article template; npm run dev shows it, marked', async () => {
+    const slug = 'spring-cleaning-checklist-for-bay-area-homes';
+    const page = await openAdmin('/collections/articles/new', 'Europe/Paris');
+    await fillFields(page, {
+      Title: 'Spring Cleaning Checklist for Bay Area Homes',
+      Description: 'A room-by-room spring cleaning checklist for Bay Area homes, from pollen on the sills to the oven hood, and what to leave to a deep clean.',
+      Author: 'Maria Lopez',
+    });
+    // The date field is on the business's clock, and says which clock it is and what that is here.
+    const date = page.getByLabel('Date', { exact: true });
+    await date.fill('2026-04-02T09:30');
+    const zone = page.locator('[id$="-zone"]').first();
+    await expect.poll(() => zone.textContent(), UI).toContain('Pacific Time (America/Los_Angeles)');
+    expect(await zone.textContent()).toContain('On this computer\'s clock (Europe/Paris) that is April 2, 2026 at 6:30 PM.');
+    await page.getByRole('button', { name: 'Add tags' }).click();
+    await page.getByLabel('Tag', { exact: true }).fill('spring cleaning');
+    // The draft switch (Decap's boolean widget: a switch its label does not name).
+    const draft = page.getByRole('switch');
+    expect(await draft.count()).toBe(1);
+    await draft.click();
+    const editor = page.locator('[data-slate-editor="true"]');
+    await editor.click();
+    await page.keyboard.type('Spring is when Bay Area homes need it most.');
+
+    // The preview is the real article template: the title, the mark of a draft, the body typed.
+    const preview = page.frameLocator('iframe').first();
+    await expect.poll(() => preview.locator('h1').textContent(), UI).toBe('Spring Cleaning Checklist for Bay Area Homes');
+    await expect.poll(() => preview.getByText('Draft', { exact: true }).count(), UI).toBe(1);
+    await expect.poll(() => preview.getByText('Spring is when Bay Area homes need it most.').count(), UI).toBe(1);
+
+    await publishAndRebuild(page, `articles/${slug}.md`);
+    const text = await readFile(path.join(contentDir, `articles/${slug}.md`), 'utf8');
+    const front = parseYaml(/^---\n([\s\S]*?)\n---\n/.exec(text)![1]!) as Record<string, unknown>;
+    // The wall time typed, no offset: 9:30 in California, whichever zone the browser was in.
+    expect(front).toEqual({
+      title: 'Spring Cleaning Checklist for Bay Area Homes',
+      description: 'A room-by-room spring cleaning checklist for Bay Area homes, from pollen on the sills to the oven hood, and what to leave to a deep clean.',
+      date: '2026-04-02T09:30', tags: ['spring cleaning'], author: 'Maria Lopez', draft: true,
+    });
+    expect(text).toMatch(/\n---\n\nSpring is when Bay Area homes need it most\.\n$/);
+    expect(await problems(contentDir)).toEqual([]);
+    // npm run dev shows the draft, marked; the panel says it is a draft, and links to that page.
+    expect(await built(`articles/${slug}.html`)).toContain('Spring Cleaning Checklist for Bay Area Homes');
+    const panel = page.getByRole('region', { name: 'Publishing' });
+    await expect.poll(() => panel.getByRole('status').textContent(), UI).toContain('Saved as a draft.');
+    expect(await panel.getByRole('link').getAttribute('href')).toBe(`${server.url}/articles/${slug}`);
+    await closeAdmin(page);
+  });
+
+  it('shows an older article\'s UTC date as the California wall time, and saves what is typed without an offset', async () => {
+    const file = path.join(contentDir, 'articles/oven-cleaning-once-a-season.md');
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(file, [
+      '---', 'title: Oven Cleaning Once a Season', 'description: Why we clean the oven hood and vent once a season, and what you can do between visits to keep grease down.',
+      'date: 2026-03-03T17:30:00.000Z', 'tags:', '  - kitchen', 'author: Maria Lopez', 'draft: false', '---', '', 'Grease builds up.', '',
+    ].join('\n'));
+    await session.updateFor('articles/oven-cleaning-once-a-season.md');
+    const page = await openAdmin('/collections/articles/entries/oven-cleaning-once-a-season', 'Europe/Paris');
+    const date = page.getByLabel('Date', { exact: true });
+    // 17:30 UTC in March is 9:30 in California (PST).
+    await expect.poll(() => date.inputValue(), UI).toBe('2026-03-03T09:30');
+    await date.fill('2026-03-03T10:00');
+    await publishAndRebuild(page, 'articles/oven-cleaning-once-a-season.md');
+    expect(await readFile(file, 'utf8')).toContain('\ndate: 2026-03-03T10:00\n');
+    expect(await problems(contentDir)).toEqual([]);
+    const panel = page.getByRole('region', { name: 'Publishing' });
+    await expect.poll(() => panel.getByRole('status').textContent(), UI).toContain('Your change is live.');
+    expect(await panel.getByRole('link').getAttribute('href')).toBe(`${server.url}/articles/oven-cleaning-once-a-season`);
     await closeAdmin(page);
   });
 });

@@ -8,9 +8,13 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { changedPage, followPublish, gitHubSource, localSource, publishedPage, type Clock, type LocalPublishStatus, type PublishSource, type PublishState } from '../../cms/app/publishState.js';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { createElement } from 'react';
+import {
+  changedPage, followPublish, gitHubSource, heldBack, localSource, publishedHeld, publishedPage, type Clock, type LocalPublishStatus, type PublishSource, type PublishState,
+} from '../../cms/app/publishState.js';
 import { cmsConfig } from '../../cms/config.js';
-import { describeState } from '../../cms/app/publishStatus.js';
+import { describeState, PublishStatus } from '../../cms/app/publishStatus.js';
 import { checkContent } from '../../generator/build.js';
 import { ContentErrors, githubAnnotation } from '../../contracts/validate/errors.js';
 import { contentCopy, problems, withTempDir } from '../helpers/content.js';
@@ -207,6 +211,88 @@ describe('the page that changed, for a new entry', () => {
     expect(state).toEqual({ state: 'live' });
     expect(describeState(state).title).toBe('Your change is live.');
     expect([changedPage('city', '', city), changedPage('service', '', service), changedPage('legal', '', {})]).toEqual(['/locations', '/services', undefined]);
+  });
+});
+
+/**
+ * An article's page after Publish: /articles/<slug>, named from the file written like any new
+ * entry's; but a draft, or an article dated after the build's "now", is in no output of the build,
+ * so once live the panel says so and links to no page (which would be a 404). Under npm run dev
+ * the page is there, marked, and is linked.
+ */
+describe('the page of a published article', () => {
+  const config = cmsConfig();
+  const LA = 'America/Los_Angeles';
+  const article = { title: 'How Often Should You Deep Clean?', date: '2026-11-20T09:30', tags: ['planning'], draft: false };
+  const NOW = Date.parse('2026-11-25T12:00:00Z');
+  const origin = 'http://127.0.0.1:8080';
+  const answering = (status: LocalPublishStatus): typeof fetch => async () => new Response(JSON.stringify(status), { headers: { 'content-type': 'application/json' } });
+
+  it('is /articles/<slug>: from the file written, the slug or the path; a new one without either is the listing', async () => {
+    expect(changedPage('article', 'how-often', article)).toBe('/articles/how-often');
+    expect(changedPage('article', '', article)).toBe('/articles');
+    expect(changedPage('articlesIndex', 'articlesIndex', {})).toBe('/articles');
+    expect(publishedPage(config, { collection: 'articles', slug: '', path: '', data: article })).toBe('/articles');
+    expect(publishedPage(config, { collection: 'articles', slug: 'how-often', path: '', data: article })).toBe('/articles/how-often');
+    expect(publishedPage(config, { collection: 'articles', slug: '', path: 'content/articles/how-often.md', data: article })).toBe('/articles/how-often');
+    expect(publishedPage(config, { collection: 'pages', slug: 'articlesIndex', path: '', data: {} })).toBe('/articles');
+    const page = publishedPage(config, { collection: 'articles', slug: '', path: '', data: article });
+    const state = await localSource({ endpoint: `${origin}/admin/api/v1`, siteOrigin: origin, page, data: article, fetch: answering({ state: 'live', files: ['content/images/articles/k.jpg', 'content/articles/how-often.md'] }) }).check();
+    expect(state).toEqual({ state: 'live', url: `${origin}/articles/how-often` });
+  });
+
+  it('a draft is held back, whenever; an article dated later until its date, read on the business\'s clock', () => {
+    expect(heldBack('article', { ...article, draft: true }, LA)(NOW)).toEqual({ reason: 'draft' });
+    expect(heldBack('article', article, LA)(NOW)).toBeUndefined();
+    const later = heldBack('article', { ...article, date: '2026-12-24T09:00' }, LA);
+    expect(later(NOW)).toEqual({ reason: 'scheduled', date: 'December 24, 2026 at 9:00 AM' });
+    expect(later(Date.parse('2026-12-24T16:59:59Z'))).toEqual({ reason: 'scheduled', date: 'December 24, 2026 at 9:00 AM' });
+    expect(later(Date.parse('2026-12-24T17:00:00Z'))).toBeUndefined(); // 9:00 in California
+    // Other entries are never held; a draft switch left false is no draft.
+    expect(heldBack('city', { draft: true }, LA)(NOW)).toBeUndefined();
+    expect(publishedHeld(config, { collection: 'articles', slug: '', path: '', data: { ...article, draft: true } }, LA)(NOW)).toEqual({ reason: 'draft' });
+    expect(publishedHeld(config, { collection: 'cities', slug: '', path: 'content/cities/colma.yaml', data: { draft: true } }, LA)(NOW)).toBeUndefined();
+  });
+
+  it('on the deployed site: live, with no link, "Saved as a draft" or "Saved. It goes live on …", as of the live build\'s "now"', async () => {
+    live.commit = A;
+    /** The live site's /build.json with the build's "now" (contracts/buildInfo.ts), the rest from the fakes. */
+    const withNow = (now: string): typeof fetch => async (input, init) => {
+      const url = String(input);
+      if (url === `${live.url}/build.json`) return new Response(JSON.stringify({ commit: A, time: null, now }), { headers: { 'content-type': 'application/json' } });
+      return fetch(input, init);
+    };
+    const sourceFor = (data: Record<string, unknown>, now: string) => gitHubSource({
+      api: github.url, repo: github.repo, branch: 'main', token: () => TOKEN, siteOrigin: live.url, fetch: withNow(now),
+      page: publishedPage(config, { collection: 'articles', slug: 'how-often', path: '', data }), held: heldBack('article', data, LA),
+    });
+    const draft = await (await begun(sourceFor({ ...article, draft: true }, '2026-11-25T04:00:00-08:00'))).check();
+    expect(draft).toEqual({ state: 'live', held: { reason: 'draft' } });
+    expect(describeState(draft)).toEqual({ title: 'Saved as a draft.', detail: 'Visitors do not see it. To publish it, untick Draft and publish again.' });
+    const dated = { ...article, date: '2026-12-24T09:00' };
+    const scheduled = await (await begun(sourceFor(dated, '2026-11-25T04:00:00-08:00'))).check();
+    expect(scheduled).toEqual({ state: 'live', held: { reason: 'scheduled', date: 'December 24, 2026 at 9:00 AM' } });
+    expect(describeState(scheduled).title).toBe('Saved. It goes live on December 24, 2026 at 9:00 AM.');
+    // The panel: no link to a page that is not there.
+    const html = renderToStaticMarkup(createElement(PublishStatus, { state: scheduled, local: false, onDismiss: () => undefined }));
+    expect(html).toContain('Saved. It goes live on December 24, 2026 at 9:00 AM.');
+    expect(html).not.toContain('<a ');
+    // Built once its date has come: the page, linked.
+    expect(await (await begun(sourceFor(dated, '2026-12-24T09:05:00-08:00'))).check()).toEqual({ state: 'live', url: `${live.url}/articles/how-often` });
+    expect(await (await begun(sourceFor(article, '2026-11-25T04:00:00-08:00'))).check()).toEqual({ state: 'live', url: `${live.url}/articles/how-often` });
+  });
+
+  it('under npm run dev: the page is there, marked, and linked, and the panel still says it is a draft', async () => {
+    const data = { ...article, draft: true };
+    const state = await localSource({
+      endpoint: `${origin}/admin/api/v1`, siteOrigin: origin, page: '/articles', data, held: heldBack('article', data, LA),
+      fetch: answering({ state: 'live', files: ['content/articles/how-often.md'] }),
+    }).check();
+    expect(state).toEqual({ state: 'live', url: `${origin}/articles/how-often`, held: { reason: 'draft' } });
+    expect(describeState(state, true).title).toBe('Saved as a draft.');
+    const html = renderToStaticMarkup(createElement(PublishStatus, { state, local: true, onDismiss: () => undefined }));
+    expect(html).toContain(`href="${origin}/articles/how-often"`);
+    expect(html).toContain('View the page as npm run dev shows it');
   });
 });
 
