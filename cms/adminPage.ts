@@ -24,9 +24,9 @@ export const ADMIN_APP = {
   name: 'admin',
   entry: 'cms/app/main.tsx',
   // Everything the admin script imports: its own code, the templates it previews with (and the
-  // islands and lead rules they import), the model and the content rules (contracts/), and the
-  // build's Markdown renderer, which the article preview runs while typing (generator/model/markdown.ts).
-  sources: ['cms/app', 'src', 'templates', 'contracts', 'supabase/functions/_shared', 'generator/model'],
+  // islands and lead rules they import), the model and the content rules (contracts/, the article
+  // Markdown renderer the preview runs while typing among them).
+  sources: ['cms/app', 'src', 'templates', 'contracts', 'supabase/functions/_shared'],
   packageAliases: [['react-dom', 'react-dom-for-decap'], ['react', 'react-for-decap']],
 } as const;
 

@@ -210,7 +210,7 @@ const BODY_IMAGE_PREFIX = '/images/';
 
 /**
  * An article's text, with what its Markdown may hold (the build's Markdown rules,
- * generator/model/markdown.ts): headings of levels 2 to 4 (the title is the page's one level 1),
+ * contracts/articleMarkdown.ts): headings of levels 2 to 4 (the title is the page's one level 1),
  * bold, italic, links, lists, quotes and pictures. No code, no raw Markdown mode (where HTML could
  * be typed; the build would show it as text): the buttons and the picture are all there is. Pictures
  * go to content/images/articles/ like the article's own picture.

@@ -172,7 +172,7 @@ export type PageBody =
     updated?: { label: string; iso: string; text: string };
     readingTime: string; author: { label: string; name: string };
     tags: { label: string; items: { name: string; href: string }[] };
-    /** The body as sanitized HTML (generator/model/markdown.ts): headings carry ids, pictures their sizes. */
+    /** The body as sanitized HTML (contracts/articleMarkdown.ts): headings carry ids, pictures their sizes. */
     html: string;
     /** For a long article: its section headings. */
     toc?: { heading: string; items: TocItem[] };

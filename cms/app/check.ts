@@ -5,14 +5,14 @@
  * the same model (cms/config.ts), catch most mistakes field by field while typing; this
  * catches what a form cannot (a list never opened, so never counted). An article is checked
  * further as the build checks it: its dates, and what its Markdown may not hold (the build's own
- * rules, generator/model/markdown.ts; its pictures are checked by the build, which sees the disk).
+ * rules, contracts/articleMarkdown.ts; its pictures are checked by the build, which sees the disk).
  * The one place browser code imports the generator's rules: they then exist once.
  */
 import { kindOf, kinds, type ContentKind, type KindName } from '../../contracts/kinds.js';
 import { controlCharacter } from '../../contracts/validate/encoding.js';
 import { validateDoc } from '../../contracts/validate/schema.js';
 import { parseZoned } from '../../contracts/zonedTime.js';
-import { markdownProblems } from '../../generator/model/markdown.js';
+import { markdownProblems } from '../../contracts/articleMarkdown.js';
 import { pruneEmpty } from './format.js';
 
 interface ConfigCollection { name: string; folder?: string; extension?: string; files?: { name: string; file: string }[] }

@@ -146,9 +146,8 @@ async function start() {
   const CMS = window.DecapCmsApp;
   if (typeof CMS?.init !== 'function') throw new Error('Decap CMS did not load');
 
-  // The business's clock; a build that does not say it yet: this browser's (the date fields say so).
-  const toldZone = settings.timeZone ?? preview.article?.timeZone;
-  const timeZone = toldZone ?? browserTimeZone();
+  // The business's clock, whatever this computer's (the date fields say which one they show).
+  const { timeZone } = settings;
   setPreviewContext(preview);
   CMS.registerPreviewStyle(preview.css);
   CMS.registerPreviewStyle(preview.fontCss, { raw: true });
@@ -156,7 +155,7 @@ async function start() {
   CMS.registerPreviewTemplate('services', ServicePreview as React.ComponentType<never>);
   CMS.registerPreviewTemplate('articles', ArticlePreview as React.ComponentType<never>);
   CMS.registerWidget('json-choice', ChoiceControl as React.ComponentType<never>, ChoicePreview as React.ComponentType<never>);
-  CMS.registerWidget(ZONED_DATE_TIME_WIDGET, zonedDateTimeControl(timeZone, browserTimeZone(), toldZone !== undefined) as React.ComponentType<never>, zonedDateTimePreview(timeZone) as React.ComponentType<never>);
+  CMS.registerWidget(ZONED_DATE_TIME_WIDGET, zonedDateTimeControl(timeZone, browserTimeZone()) as React.ComponentType<never>, zonedDateTimePreview(timeZone) as React.ComponentType<never>);
   const object = CMS.getWidget('object');
   CMS.registerWidget('object', optionalObjectControl(object), object.preview, object.schema);
   // Replaces the built-in "yaml" format, so the configuration stays plain Decap configuration.

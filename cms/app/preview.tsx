@@ -4,14 +4,15 @@
  * / ArticlePage draw it exactly as the build does, styled by the build's stylesheet. Fields not
  * filled in yet show as empty; a picture not uploaded yet shows as the default hero image. An
  * article's Markdown is rendered here, while typing, by the build's own renderer
- * (generator/model/markdown.ts, which imports nothing of Node's).
+ * (contracts/articleMarkdown.ts, which imports nothing of Node's).
  */
 import { Component, type ReactNode } from 'react';
 import type { ArticlesIndex, CityPageContent, Service } from '../../contracts/content.js';
 import type { ImageRef, PageBody } from '../../contracts/pages.js';
 import { articleRoute, tagRoute, tagSlug } from '../../contracts/routes.js';
 import { parseZoned } from '../../contracts/zonedTime.js';
-import { renderArticleMarkdown, wordCount } from '../../generator/model/markdown.js';
+import { readingMinutes, renderArticleMarkdown } from '../../contracts/articleMarkdown.js';
+import { fill } from '../../contracts/fill.js';
 import { ArticlePage } from '../../templates/pages/ArticlePage.js';
 import { CityPage } from '../../templates/pages/CityPage.js';
 import { ServicePage } from '../../templates/pages/ServicePage.js';
@@ -51,8 +52,8 @@ export interface PreviewContext {
   images: Record<string, ImageRef>;
   /** What a city without a name yet is called in the preview. */
   unnamedCity: string;
-  /** For the articles' preview; without it (a build that does not plan it yet) the preview says so. */
-  article?: ArticlePreviewContext;
+  /** For the articles' preview. */
+  article: ArticlePreviewContext;
 }
 
 
@@ -128,11 +129,8 @@ export function ServicePreview({ entry, getAsset }: PreviewProps) {
   );
 }
 
-/** Words a minute, as the build counts an article's reading time (WORDS_PER_MINUTE of generator/model/articles.ts, which reads the disk and cannot come here). */
-const WORDS_PER_MINUTE = 213;
 
 /** A template's {name} filled in, as the planner's fill (generator/plan/context.ts) does it. */
-const fill = (template: string, vars: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, key: string) => vars[key] ?? whole);
 
 /** A picture by its path under content/images/: as the build processed it, else the file uploaded in this session (sizes unknown: the stylesheet keeps its proportions). */
 function pictureOf(path: string, getAsset: PreviewProps['getAsset'], publicPath = path): ImageRef | undefined {
@@ -158,7 +156,7 @@ export function articleBodyOf(
   const rendered = renderArticleMarkdown(text, { origin: ctx.origin, externalRel: ctx.externalRel, image: (p) => image(p, `/images/${p}`) });
   const picture = data.image as { src?: unknown; alt?: unknown } | undefined;
   const pictureRef = str(picture?.src) ? image(str(picture?.src)) : undefined;
-  const minutes = Math.max(1, Math.round(wordCount(text) / WORDS_PER_MINUTE));
+  const minutes = readingMinutes(text);
   const mark = data.draft === true ? labels.draft : published && published.time > now ? fill(labels.scheduled, { date: dates.format(published.time) }) : undefined;
   const crumbs = planned.breadcrumbs.slice(0, -1);
   const { toc: _toc, image: _image, updated: _updated, mark: _mark, ...rest } = planned;
@@ -180,9 +178,7 @@ export function articleBodyOf(
 }
 
 export function ArticlePreview({ entry, getAsset }: PreviewProps) {
-  const article = context?.article;
-  if (!article) return <p className="p-8 text-lg">The preview of articles needs a newer build of the site.</p>;
-  const body = articleBodyOf(article, { slug: String(entry.get('slug') ?? ''), data: dataOf(entry) }, (path, publicPath) => pictureOf(path, getAsset, publicPath));
+  const body = articleBodyOf(context!.article, { slug: String(entry.get('slug') ?? ''), data: dataOf(entry) }, (path, publicPath) => pictureOf(path, getAsset, publicPath));
   return (
     <PreviewBoundary>
       <ArticlePage {...body} />

@@ -8,11 +8,9 @@ export interface AdminSettings {
   preview: string;
   /**
    * The business's time zone, site.yaml's hours.timeZone: the date fields show and take its wall
-   * clock (cms/app/zonedDate.ts), and the publish panel tells when a dated article goes live. A
-   * build that does not write it yet leaves the browser's own zone in its place, and the date
-   * fields say which zone they use.
+   * clock (cms/app/zonedDate.ts), and the publish panel tells when a dated article goes live.
    */
-  timeZone?: string;
+  timeZone: string;
 }
 
 /**

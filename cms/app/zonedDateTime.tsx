@@ -20,12 +20,8 @@ interface ControlProps {
 const note = { margin: '6px 0 0', fontSize: '13px', color: '#4b5563' } as const;
 const nowButton = { marginLeft: '8px', padding: '6px 12px', border: '1px solid #6b7280', borderRadius: '5px', background: '#fff', color: '#111827', cursor: 'pointer', font: 'inherit' } as const;
 
-/**
- * The control for the business's `timeZone`; `localZone`: the zone of the editor's browser (tests
- * give one). `told`: false when the page was not told the business's zone and `timeZone` is only
- * this computer's: the note then says so, rather than call it the business's clock.
- */
-export function zonedDateTimeControl(timeZone: string, localZone: string = browserTimeZone(), told = true): ComponentType<ControlProps> {
+/** The control for the business's `timeZone`; `localZone`: the zone of the editor's browser (tests give one). */
+export function zonedDateTimeControl(timeZone: string, localZone: string = browserTimeZone()): ComponentType<ControlProps> {
   function ZonedDateTimeControl({ forID, value, onChange, classNameWrapper, setActiveStyle, setInactiveStyle }: ControlProps) {
     const wall = wallTimeOf(value, timeZone);
     const parsed = wall ? parseZoned(wall, timeZone) : undefined;
@@ -47,9 +43,7 @@ export function zonedDateTimeControl(timeZone: string, localZone: string = brows
           <button type="button" style={nowButton} onClick={() => onChange(wallTimeNow(timeZone))}>Now</button>
         </div>
         <p id={`${forID}-zone`} style={note}>
-          {told
-            ? `${zoneName(timeZone)} (${timeZone}), the business's clock, whatever this computer's time zone.`
-            : `This computer's clock (${timeZone}): this page was not told the business's time zone. The site reads the time in site.yaml's time zone; if that is another one, correct the time.`}
+          {`${zoneName(timeZone)} (${timeZone}), the business's clock, whatever this computer's time zone.`}
           {elsewhere ? ` On this computer's clock (${localZone}) that is ${elsewhere}.` : ''}
         </p>
       </div>

@@ -14,9 +14,10 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { cp, mkdir, readdir, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { CityEntry, SiteModel } from '../../contracts/content.js';
+import type { ArticleEntry, CityEntry, SiteModel } from '../../contracts/content.js';
 import type { PageBody } from '../../contracts/pages.js';
-import { cityRoute } from '../../contracts/routes.js';
+import { articleRoute, cityRoute } from '../../contracts/routes.js';
+import { zonedIso } from '../../contracts/zonedTime.js';
 import { ADMIN_HEADERS } from '../../cms/adminHeaders.js';
 import { ADMIN_APP, ADMIN_PAGE, adminHtml, checkDecapReact, cmsRepository, decapFiles } from '../../cms/adminPage.js';
 import type { PreviewContext } from '../../cms/app/preview.js';
@@ -29,7 +30,9 @@ import { contentHash } from '../assets/hash.js';
 import { runInAssetHelper } from '../assets/helper/client.js';
 import type { BrowserBundle } from '../assets/viteBundle.js';
 import { CacheKey, cachedOutput } from '../cache/store.js';
+import { articles } from '../collections/articles.js';
 import { COLLECTIONS } from '../collections/index.js';
+import { PlanContext } from '../plan/context.js';
 import { planPages, type PlanOptions } from '../plan/plan.js';
 import { settleAll } from '../runtime/settle.js';
 import type { PathHeaders } from '../write/hostFiles.js';
@@ -114,7 +117,26 @@ function previewContext(model: SiteModel, plan: PlanOptions): PreviewContext {
     services,
     images: Object.fromEntries(plan.images),
     unnamedCity: 'Your city',
+    article: articlePreview(model, plan),
   };
+}
+
+/**
+ * An article page planned by the real planner for a stand-in article: the preview keeps what the
+ * entry does not say (the call to action, the breadcrumbs' texts) and draws the rest from what is
+ * typed, with the same Markdown renderer and texts. Its date is the epoch, published at any "now":
+ * the preview data stays the same from build to build (the typed date replaces it).
+ */
+function articlePreview(model: SiteModel, plan: PlanOptions): PreviewContext['article'] {
+  const { timeZone } = model.site.hours;
+  const standIn: ArticleEntry = {
+    slug: 'preview', route: articleRoute('preview'), lang: 'en', title: '', description: '', tags: [], author: '', draft: false,
+    date: zonedIso(0, timeZone), time: 0, minutes: 1, body: '', bodyLine: 1,
+  };
+  const page = articles.planner(new PlanContext({ ...model, articles: [] }, plan))(standIn);
+  if (!page || page.body.kind !== 'article') throw new Error('preview: the article page was not planned');
+  const { articlesIndex } = model;
+  return { route: page.route, body: page.body, texts: articlesIndex.article, externalRel: articlesIndex.externalLinkRel, origin: plan.origin, timeZone };
 }
 
 /** admin.html, its configuration and its preview data. */
@@ -122,7 +144,7 @@ export async function writeAdminPage(opts: { outDir: string; model: SiteModel; p
   const { outDir, model, plan, admin } = opts;
   const preview = JSON.stringify(previewContext(model, plan));
   const previewUrl = `/admin/preview-${contentHash(preview)}.json`;
-  const settings: AdminSettings = { decap: admin.decap, config: '/admin/config.json', preview: previewUrl };
+  const settings: AdminSettings = { decap: admin.decap, config: '/admin/config.json', preview: previewUrl, timeZone: model.site.hours.timeZone };
   const config = deployedCmsConfig({ origin: plan.origin, repo: cmsRepository() });
   const adminDir = path.join(outDir, 'admin');
   await mkdir(adminDir, { recursive: true });

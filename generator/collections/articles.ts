@@ -10,7 +10,7 @@ import type { FeedInput } from '../../contracts/feeds.js';
 import type { ArticleCardView, PagePlan } from '../../contracts/pages.js';
 import { articlesPageRoute, FEEDS, ROUTES, tagRoute } from '../../contracts/routes.js';
 import { articleCard, articleEntry, articleFileRules, repeatedArticleTexts, withArticles } from '../model/articles.js';
-import { renderArticleMarkdown } from '../model/markdown.js';
+import { renderArticleMarkdown } from '../../contracts/articleMarkdown.js';
 import { fill, type PlanContext, type Publication } from '../plan/context.js';
 import { blogPosting, breadcrumbs } from '../plan/jsonld.js';
 import { pagesOf, pagination } from '../plan/pagination.js';

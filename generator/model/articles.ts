@@ -11,12 +11,9 @@ import { articleRoute, tagSlug } from '../../contracts/routes.js';
 import { parseZoned } from '../../contracts/zonedTime.js';
 import type { RuleOptions as AssembleOptions } from './rules.js';
 import { fieldError, fileNameRule, imageRule } from './rules.js';
-import { markdownProblems, wordCount } from './markdown.js';
+import { markdownProblems, readingMinutes } from '../../contracts/articleMarkdown.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-
-/** Words a minute an adult reads on a screen (the common estimate Medium and Hugo's .ReadingTime use). */
-const WORDS_PER_MINUTE = 213;
 
 /** Where a Markdown body's pictures live: /images/<path> is content/images/<path>. */
 export const BODY_IMAGE_PREFIX = '/images/';
@@ -42,7 +39,7 @@ export function articleEntry(doc: ValidDocOf<'article'>, timeZone: string): Arti
     date: published?.iso ?? date,
     ...(changed && { updated: changed.iso }),
     time: published?.time ?? Number.NaN,
-    minutes: Math.max(1, Math.round(wordCount(body) / WORDS_PER_MINUTE)),
+    minutes: readingMinutes(body),
     body,
     bodyLine: bodyLine(doc),
   };

@@ -21,8 +21,7 @@ export interface PlanOptions {
 /** The build's "now" (milliseconds since the epoch; an explicit input: the deploy's time, fixed in tests), and npm run dev's showing of the unpublished. */
 export interface Publication { now: number; drafts: boolean }
 
-export const fill = (template: string, vars: Record<string, string>) =>
-  template.replace(/\{(\w+)\}/g, (whole, key: string) => vars[key] ?? whole);
+export { fill } from '../../contracts/fill.js';
 
 interface ServedCities {
   shown: { name: string; href?: string }[];

@@ -25,7 +25,7 @@ const PROSE = [
   '[&_.table-scroll]:overflow-x-auto [&_table]:w-full [&_table]:border-collapse [&_table]:text-left [&_table]:text-base',
   '[&_th]:border-b-2 [&_th]:border-ink-200 [&_th]:px-3 [&_th]:py-2 [&_th]:align-bottom [&_th]:font-semibold [&_th]:text-ink-900',
   '[&_td]:border-b [&_td]:border-ink-200 [&_td]:px-3 [&_td]:py-2 [&_td]:align-top',
-  // A column's alignment as the Markdown table writes it (no inline style: generator/model/markdown.ts).
+  // A column's alignment as the Markdown table writes it (no inline style: contracts/articleMarkdown.ts).
   '[&_[data-align=center]]:text-center [&_[data-align=right]]:text-right',
   '[&_code]:rounded [&_code]:bg-ink-100 [&_code]:px-1.5 [&_code]:text-[0.9em] [&_code]:text-ink-900',
   '[&_pre]:overflow-x-auto [&_pre]:rounded-card [&_pre]:bg-ink-100 [&_pre]:p-4 [&_pre_code]:bg-transparent [&_pre_code]:p-0',

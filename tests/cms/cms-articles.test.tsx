@@ -83,7 +83,7 @@ describe('the Articles collection', () => {
       widget: 'markdown',
       buttons: ['bold', 'italic', 'link', 'heading-two', 'heading-three', 'heading-four', 'quote', 'bulleted-list', 'numbered-list'],
       editor_components: ['image'], modes: ['rich_text'],
-      // The body names a picture as /images/<path under content/images/> (generator/model/markdown.ts).
+      // The body names a picture as /images/<path under content/images/> (contracts/articleMarkdown.ts).
       media_folder: '/content/images/articles', public_folder: '/images/articles',
     });
   });

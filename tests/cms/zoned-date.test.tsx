@@ -89,14 +89,6 @@ describe('the date field as drawn', () => {
     expect(html).toContain('aria-describedby="date-zone"');
   });
 
-  it('does not call this computer\'s clock the business\'s when the page was not told the business\'s zone', () => {
-    const Control = zonedDateTimeControl('Europe/Paris', 'Europe/Paris', false);
-    const html = renderToStaticMarkup(<Control forID="date" value="2026-11-20T09:30" onChange={() => undefined} classNameWrapper="c" />);
-    expect(html).toContain('value="2026-11-20T09:30"');
-    expect(html).toContain('This computer&#x27;s clock (Europe/Paris): this page was not told the business&#x27;s time zone.');
-    expect(html).not.toContain('the business&#x27;s clock');
-  });
-
   it('saves what is typed without an offset, and Now as the business\'s wall time', () => {
     const changes: string[] = [];
     const { tree } = draw('', changes);

@@ -51,7 +51,7 @@ const card = (slug: string, title: string, extra: Partial<ArticleCardView> = {})
   date: { iso: '2026-08-01T09:00:00-07:00', text: 'August 1, 2026' }, readingTime: '5 min read', ...extra,
 });
 
-/** A body as generator/model/markdown.ts writes one: ids on the h2 and h3, each table in its scrolling box, a picture alone as a figure. */
+/** A body as contracts/articleMarkdown.ts writes one: ids on the h2 and h3, each table in its scrolling box, a picture alone as a figure. */
 const BODY = [
   '<p>The short answer is that <strong>most deep cleanings take 4-8 hours</strong>. See our <a href="/checklist">checklist</a>.</p>',
   '<h2 id="the-short-answer">The short answer</h2><p>It depends on your home.</p>',

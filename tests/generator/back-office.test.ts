@@ -24,9 +24,11 @@ describe('the back office pages', () => {
 
   it('are added after the pages (npm start) with the same files as a build that waits for them', async () => {
     const whole = path.join(tmp.dir, 'dist-whole');
-    await build({ root, outDir: whole, siteUrl });
+    // One "now" for both: it is in /build.json and in the article preview's dates.
+    const now = '2026-11-29T09:00';
+    await build({ root, outDir: whole, siteUrl, now });
     const later = path.join(tmp.dir, 'dist-later');
-    const result = await build({ root, outDir: later, siteUrl, backOfficeAfter: true });
+    const result = await build({ root, outDir: later, siteUrl, backOfficeAfter: true, now });
     expect(existsSync(path.join(later, 'index.html'))).toBe(true);
     await result.backOffice;
     expect(await treeDigest(later)).toEqual(await treeDigest(whole));

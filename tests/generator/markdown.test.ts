@@ -1,6 +1,6 @@
 /**
  * An article's body, written by office staff in the CMS, as its page shows it
- * (generator/model/markdown.ts): nothing in it runs in a reader's browser or sends them to a
+ * (contracts/articleMarkdown.ts): nothing in it runs in a reader's browser or sends them to a
  * script, what the page could not show is a problem the build stops on at its line, and the HTML
  * is valid.
  */
@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ImageRef } from '../../contracts/pages.js';
-import { markdownProblems, renderArticleMarkdown, wordCount, type MarkdownOptions } from '../../generator/model/markdown.js';
+import { markdownProblems, renderArticleMarkdown, wordCount, type MarkdownOptions } from '../../contracts/articleMarkdown.js';
 import { htmlProblems } from '../../tools/builtSite.js';
 import { tempDir } from '../helpers/content.js';
 

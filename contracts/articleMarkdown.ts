@@ -12,7 +12,7 @@ import type { MarkdownIt, StateInline, Token } from 'markdown-it';
 
 /** markdown-it's environment: whatever a parse carries from rule to rule. */
 type Env = Record<string, unknown>;
-import type { ImageRef, TocItem } from '../../contracts/pages.js';
+import type { ImageRef, TocItem } from './pages.js';
 
 export interface MarkdownOptions {
   /** The site's origin without trailing slash (https://example.com): absolute links to it are the site's own, written root-relative. */
@@ -336,6 +336,12 @@ function allProblems(body: string, imageExists: (path: string) => boolean): Mark
     .filter((p) => p.column !== undefined || !placed.has(`${p.line} ${p.message}`))
     .sort((a, b) => a.line - b.line || (a.column ?? 0) - (b.column ?? 0));
 }
+
+/** Words a minute an adult reads on a screen (the common estimate Hugo's .ReadingTime uses). */
+const WORDS_PER_MINUTE = 213;
+
+/** An article's reading time in whole minutes, at least one: the build's cards and the content manager's preview. */
+export const readingMinutes = (body: string): number => Math.max(1, Math.round(wordCount(body) / WORDS_PER_MINUTE));
 
 /**
  * Words of the body as a reader reads them (for the reading time). Must be cheap: one pass over the
