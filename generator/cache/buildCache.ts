@@ -1,12 +1,13 @@
 /**
  * The build's cache in .cache/, one for every stage and collection: the parsed documents
- * (parseCache.ts), the rendered pages (pageCache.ts) and what the last build learnt of each
- * collection file (collectionMemo.ts). A store is opened when the build gets to it (the pages are
+ * (parseCache.ts), the rendered pages (pageCache.ts), what the last build learnt of each
+ * collection file (collectionMemo.ts) and the cards read before pages (cardCache.ts). A store is opened when the build gets to it (the pages are
  * keyed by the layout, known once the content is); all are saved together, once the build got
  * through: a failed build leaves the cache as the last good build left it.
  */
 import path from 'node:path';
 import type { Layout } from '../../contracts/pages.js';
+import { CardCache } from './cardCache.js';
 import { CollectionMemo } from './collectionMemo.js';
 import { PageCache, renderCodeVersion } from './pageCache.js';
 import { ParseCache } from './parseCache.js';
@@ -30,6 +31,11 @@ export class BuildCache {
   /** The memo of builds whose every input but the collection files is `version`'s. */
   collections(version: string): Promise<CollectionMemo> {
     return this.keep(CollectionMemo.open(this.dir, version));
+  }
+
+  /** The cards of the collections read before their pages, for builds whose card code and time zone are `version`'s. */
+  cards(version: string): Promise<CardCache> {
+    return this.keep(CardCache.open(this.dir, version));
   }
 
   /** Every store opened so far, saved. */

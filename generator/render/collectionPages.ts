@@ -78,13 +78,14 @@ export class CollectionPages {
     return planner;
   }
 
-  /** The cards of these files (paths in the content folder), in order; a file with problems has none (the full pass reports them). */
-  cards(rels: readonly string[]): { rel: string; card: { slug: string } }[] {
+  /** The cards of these files (paths in the content folder), in order, with their bytes' digest; a file with problems has none (the full pass reports them). */
+  cards(rels: readonly string[]): { rel: string; card: { slug: string }; digest: string }[] {
     const { contentDir, displayPrefix, timeZone } = this.setup;
     return rels.flatMap((rel) => {
       const collection = collectionOf(kindOf(rel));
-      const checked = checkFile(rel, displayPrefix + rel, readFileSync(path.join(contentDir, rel)));
-      return collection && checked.doc ? [{ rel, card: collection.card(collection.entry(checked.doc, timeZone)) }] : [];
+      const bytes = readFileSync(path.join(contentDir, rel));
+      const checked = checkFile(rel, displayPrefix + rel, bytes);
+      return collection && checked.doc ? [{ rel, card: collection.card(collection.entry(checked.doc, timeZone)), digest: fileDigest(bytes) }] : [];
     });
   }
 

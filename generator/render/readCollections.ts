@@ -19,6 +19,7 @@ import type { AnyCollection, Collection } from '../collections/collection.js';
 import { checkFile } from '../content/check.js';
 import type { BuildCache } from '../cache/buildCache.js';
 import type { PageCache } from '../cache/pageCache.js';
+import { fileDigest } from '../cache/collectionMemo.js';
 import { CacheKey } from '../cache/store.js';
 import type { PlanOptions } from '../plan/context.js';
 import type { CollectionBatchResult, CollectionSetup } from './collectionPages.js';
@@ -143,21 +144,35 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsRea
  */
 async function withListedCards(opts: ReadOptions, model: SiteModel, timeZone: string, published: (c: AnyCollection, card: { slug: string }) => boolean): Promise<SiteModel> {
   const listed = COLLECTIONS.filter((c) => c.pagesNeedCards);
-  const rels = opts.files.filter((rel) => listed.some((c) => c.kind === kindOf(rel)));
   if (!listed.length) return model;
+  const rels = opts.files.filter((rel) => listed.some((c) => c.kind === kindOf(rel)));
+  const known = await opts.store.cards(new CacheKey().files(opts.root, ['generator', 'contracts']).add(timeZone).digest(32));
   const found: { rel: string; card: { slug: string } }[] = [];
+  // A file as the last build read it gives its card from the cache (a first build has none to look up).
+  const toRead = known.empty ? rels : rels.filter((rel) => {
+    const card = known.get(rel, fileDigest(readFileSync(path.join(opts.contentDir, rel))));
+    if (card) found.push({ rel, card });
+    return !card;
+  });
+  const take = (cards: { rel: string; card: { slug: string }; digest: string }[]) => {
+    for (const { rel, card, digest } of cards) {
+      found.push({ rel, card });
+      known.learn(rel, { digest, card });
+    }
+  };
   const setup: CollectionSetup = { contentDir: opts.contentDir, displayPrefix: opts.displayPrefix, timeZone };
-  if (rels.length >= PARALLEL_THRESHOLD) {
+  if (toRead.length >= PARALLEL_THRESHOLD) {
     const pool = await opts.startPool();
     await pool.broadcast({ collectionSetup: setup });
-    for (let i = 0; i < rels.length; i += BATCH_PAGES) {
-      await pool.ask<typeof found>({ collectionCards: rels.slice(i, i + BATCH_PAGES) }, (cards) => found.push(...cards));
-    }
+    for (let i = 0; i < toRead.length; i += BATCH_PAGES) await pool.ask({ collectionCards: toRead.slice(i, i + BATCH_PAGES) }, take);
     await pool.drain();
-  } else if (rels.length) {
+  } else if (toRead.length) {
     const { CollectionPages } = await import('./collectionPages.js');
-    found.push(...new CollectionPages(setup).cards(rels));
+    take(new CollectionPages(setup).cards(toRead));
   }
+  // In file order, whichever way each card came: the model's order must not depend on the cache.
+  const order = new Map(rels.map((rel, i) => [rel, i]));
+  found.sort((a, b) => order.get(a.rel)! - order.get(b.rel)!);
   return listed.reduce((m, c) => c.withCards(m, found.filter((f) => kindOf(f.rel) === c.kind && published(c, f.card)).map((f) => f.card)), model);
 }
 

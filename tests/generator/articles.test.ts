@@ -3,7 +3,7 @@
  * listed, tagged, fed and found once its time has come, and in no output at all before (or as a
  * draft); its dates are the business's wall clock; what it may not hold fails the build at its line.
  */
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { ContentErrors, formatError } from '../../contracts/validate/errors.js';
 import { build, Rebuild } from '../../generator/build.js';
 import { articles } from '../../generator/collections/articles.js';
 import { checkFile } from '../../generator/content/check.js';
-import { contentCopy, ROOT, useTempDir, withTempDir } from '../helpers/content.js';
+import { contentCopy, ROOT, treeDigest, useTempDir, withTempDir } from '../helpers/content.js';
 import { jsonLd, sitemapUrls } from '../helpers/dist.js';
 
 const ORIGIN = 'https://www.bayshinecleaning.com';
@@ -270,6 +270,31 @@ describe('under npm run dev', () => {
       } finally {
         await rebuild.close();
       }
+    });
+  });
+});
+
+describe('a warm build', () => {
+  it('takes an edited article\'s new card (the cards of unchanged files come from the cache) and writes what a cold build writes', async () => {
+    await withTempDir('article-warm-', async (dir) => {
+      const contentDir = await contentCopy(dir);
+      const build1 = (out: string) => build({ root: ROOT, contentDir, outDir: path.join(dir, out), siteUrl: ORIGIN, skipIslands: true, now: '2026-11-29T00:00' });
+      await build1('first');
+      const file = path.join(contentDir, 'articles/how-often-should-you-deep-clean-your-home.md');
+      const text = await readFile(file, 'utf8');
+      await writeFile(file, text.replace(/^title: .*$/m, 'title: "Deep Cleaning Twice a Year: Is It Enough?"'));
+      await build1('warm');
+      const index = await readFile(path.join(dir, 'warm/articles.html'), 'utf8');
+      expect(index).toContain('Deep Cleaning Twice a Year: Is It Enough?');
+      // A related list elsewhere shows the new title too.
+      const others = await Promise.all(['how-long-does-a-deep-cleaning-take', 'move-out-cleaning-checklist-bay-area-renters'].map((s) => readFile(path.join(dir, `warm/articles/${s}.html`), 'utf8')));
+      expect(others.some((html) => html.includes('Deep Cleaning Twice a Year: Is It Enough?'))).toBe(true);
+      await rm(path.join(ROOT, '.cache', 'cards'), { recursive: true, force: true });
+      await build1('cold');
+      const [warm, cold] = await Promise.all([treeDigest(path.join(dir, 'warm')), treeDigest(path.join(dir, 'cold'))]);
+      warm.delete('build.json');
+      cold.delete('build.json');
+      expect(warm).toEqual(cold);
     });
   });
 });
