@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { build } from '../generator/build.js';
+import { SHARED_BUILD_NOW } from './helpers/buildNow.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -58,7 +59,7 @@ export async function setup(project: TestProject) {
   const outDir = path.join(tmp, 'dist');
   const receiverOrigin = await startReceiver();
   const hookUrl = `${receiverOrigin}/hook`;
-  await build({ root: process.cwd(), outDir, siteUrl: 'https://www.bayshinecleaning.com', webhookUrl: hookUrl });
+  await build({ root: process.cwd(), outDir, siteUrl: 'https://www.bayshinecleaning.com', webhookUrl: hookUrl, now: SHARED_BUILD_NOW });
   project.provide('siteDist', outDir);
   project.provide('hookUrl', hookUrl);
   project.provide('hookLogUrl', `${receiverOrigin}/log`);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { build } from '../../generator/build.js';
 import { fileForRoute } from '../../contracts/routes.js';
+import { SHARED_BUILD_NOW, SHARED_BUILD_NOW_ISO } from '../helpers/buildNow.js';
 import { ROOT, tempDir, treeDigest } from '../helpers/content.js';
 import { canonicalProblems, PAGE_JS_BUDGET, pageHead, pictureProblems, scriptProblems } from '../../tools/builtSite.js';
 import { distPages, jsonLd, sitemapUrls } from '../helpers/dist.js';
@@ -126,9 +127,10 @@ describe('the full build of the real site', () => {
     expect(await pictureProblems(dist, await distPages(dist), ORIGIN)).toEqual([]);
   });
 
-  it('says what it was built from at /build.json: the commit and its time, no more, revalidated on every request, in no sitemap', async () => {
+  it('says what it was built from at /build.json: the commit and its time, and the "now" it published at, no more, revalidated on every request, in no sitemap', async () => {
     const info = JSON.parse(await readFile(path.join(dist, 'build.json'), 'utf8')) as Record<string, unknown>;
-    expect(Object.keys(info)).toEqual(['commit', 'time']);
+    expect(Object.keys(info)).toEqual(['commit', 'time', 'now']);
+    expect(info.now).toBe(SHARED_BUILD_NOW_ISO);
     expect(info.commit).toBe(process.env.GITHUB_SHA ?? execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim());
     expect(info.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/);
     expect(await readFile(path.join(dist, '_headers'), 'utf8')).toContain('\n/build.json\n  Cache-Control: public, max-age=0, must-revalidate\n');
@@ -139,7 +141,7 @@ describe('the full build of the real site', () => {
     const tmp = await tempDir('build-again-');
     try {
       const again = path.join(tmp.dir, 'dist');
-      await build({ root: ROOT, outDir: again, siteUrl: ORIGIN, webhookUrl: inject('hookUrl') }); // as tests/globalSetup.ts
+      await build({ root: ROOT, outDir: again, siteUrl: ORIGIN, webhookUrl: inject('hookUrl'), now: SHARED_BUILD_NOW }); // as tests/globalSetup.ts
       expect(await treeDigest(again)).toEqual(await treeDigest(dist));
     } finally {
       await tmp.remove();

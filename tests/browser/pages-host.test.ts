@@ -65,7 +65,7 @@ describe('the production build on Cloudflare Pages (wrangler pages dev)', () => 
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
-    expect(Object.keys(await res.json() as object)).toEqual(['commit', 'time']);
+    expect(Object.keys(await res.json() as object)).toEqual(['commit', 'time', 'now']);
   });
 
   it('serves every page at its clean URL with one policy and the headers the local server sends, HSTS too', async () => {

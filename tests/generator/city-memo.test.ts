@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSyntheticCities } from '../../bench/synthetic.js';
 import { build } from '../../generator/build.js';
 import { ContentErrors, formatError } from '../../contracts/validate/errors.js';
+import { SHARED_BUILD_NOW } from '../helpers/buildNow.js';
 import { contentCopy, tempDir, treeDigest } from '../helpers/content.js';
 import { projectCopy } from './projectCopy.js';
 
@@ -21,12 +22,12 @@ describe('a warm build and the city files it knew', () => {
   let root = '';
   let contentDir = '';
   const dist = () => path.join(tmp.dir, 'dist');
-  const warm = () => build({ root, contentDir, outDir: dist(), siteUrl: ORIGIN, skipIslands: true });
+  const warm = () => build({ root, contentDir, outDir: dist(), siteUrl: ORIGIN, skipIslands: true, now: SHARED_BUILD_NOW });
   /** The same content built with no memory of the city files: what the warm build must equal. */
   const cold = async () => {
     await rm(path.join(root, '.cache', 'collections'), { recursive: true, force: true });
     const outDir = path.join(tmp.dir, 'cold');
-    await build({ root, contentDir, outDir, siteUrl: ORIGIN, skipIslands: true });
+    await build({ root, contentDir, outDir, siteUrl: ORIGIN, skipIslands: true, now: SHARED_BUILD_NOW });
     return treeDigest(outDir);
   };
   const edit = async (rel: string, change: (text: string) => string) => {

@@ -6,7 +6,7 @@
  * runs, as a user starts it; each step waits for the line it prints once an update is written.
  */
 import { execFile } from 'node:child_process';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +62,11 @@ describe('npm run dev after edits', () => {
     const locations = await read('locations.yaml');
     await edit('services/post-construction-cleaning.yaml', async () => {
       await save('locations.yaml', locations.replace('service: post-construction-cleaning', 'service: deep-cleaning-san-francisco'));
+      // The articles that link to it link elsewhere.
+      for (const name of await readdir(path.join(contentDir, 'articles'))) {
+        const text = await read(`articles/${name}`);
+        if (text.includes('(/post-construction-cleaning)')) await save(`articles/${name}`, text.replaceAll('(/post-construction-cleaning)', '(/contact)'));
+      }
       await rm(path.join(contentDir, 'services/post-construction-cleaning.yaml'));
     });
     await edit('legal/terms-of-service.md', async () => {
