@@ -13,6 +13,8 @@ export interface Measured {
   wallMs: number;
   /** Peak of the summed resident memory of the process and all its descendants, MiB. */
   peakTreeMiB: number;
+  /** Peak resident memory of its largest single process, MiB (what GNU time's %M reports for a peer). */
+  peakProcessMiB: number;
   stdout: string;
   stderr: string;
 }
@@ -56,9 +58,12 @@ export function measure(command: string, args: readonly string[], opts: { cwd: s
     child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString('utf8'); });
     child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString('utf8'); });
     let peak = 0;
+    let peakProcess = 0;
     const sample = () => {
       if (child.pid === undefined) return;
-      peak = Math.max(peak, tree(child.pid).reduce((sum, pid) => sum + residentBytes(pid), 0));
+      const sizes = tree(child.pid).map(residentBytes);
+      peak = Math.max(peak, sizes.reduce((sum, bytes) => sum + bytes, 0));
+      peakProcess = Math.max(peakProcess, ...sizes);
     };
     const sampler = setInterval(sample, SAMPLE_MS);
     child.once('error', (err) => {
@@ -70,7 +75,7 @@ export function measure(command: string, args: readonly string[], opts: { cwd: s
       clearInterval(sampler);
       const wallMs = performance.now() - started;
       if (code !== 0) reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${stderr.slice(-4000)}`));
-      else resolve({ wallMs, peakTreeMiB: peak / 2 ** 20, stdout, stderr });
+      else resolve({ wallMs, peakTreeMiB: peak / 2 ** 20, peakProcessMiB: peakProcess / 2 ** 20, stdout, stderr });
     });
   });
 }

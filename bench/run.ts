@@ -5,7 +5,9 @@
  * /work/shared/bench-peers or BENCH_PEERS), with the ratios; the dev server's update
  * time for one edited city file; the bytes each page type sends (gzipped); Lighthouse performance on
  * mobile for the six key pages. Medians of several runs; the machine is shared, so compare ratios,
- * not single figures. One section: npm run bench -- build|dev|weight|lighthouse; on request only:
+ * not single figures. The articles section does the same for 1,000 and 10,000 Markdown articles
+ * (BENCH_ARTICLES) beside the same peers (run-articles.sh). One section: npm run bench --
+ * build|articles|dev|weight|lighthouse; on request only:
  * `delivery` (a stored lead to the office chat, bench/delivery.ts) and `gate` (the content gate
  * replayed on a clean clone, tools/contentGateReplay.mjs).
  */
@@ -20,6 +22,7 @@ import { gzipSync } from 'node:zlib';
 import { stringify } from 'yaml';
 import { build } from '../generator/build.js';
 import { startServer } from '../serve/server.js';
+import { articleContent, BENCH_NOW, codeStamp, editBody, editTitle, encodedPictures, lendPictures, memoFiles, returnPictures, verifyArticles } from './articles.js';
 import { measure } from './measure.js';
 import { syntheticCity, syntheticContent } from './synthetic.js';
 
@@ -28,31 +31,41 @@ const root = process.cwd();
 /** Rows of the build table: `real` is the real site, a number that many synthetic cities. */
 const sizes = (process.env.BENCH_SIZES ?? 'real,1000,10000,50000').split(',').map((s) => s.trim());
 const runs = Number(process.env.BENCH_RUNS ?? 3);
+/** Rows of the articles table: that many articles (50000 on request). */
+const articleSizes = (process.env.BENCH_ARTICLES ?? '1000,10000').split(',').map((n) => Number(n.trim()));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const load = () => os.loadavg().map((l) => l.toFixed(1)).join(', ');
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const mib = (n: number) => `${Math.round(n).toLocaleString('en-US')} MiB`;
 
-/** One `npm run build` as a user runs it: wall time and peak memory of its process tree, and what build() reported. */
-interface CommandRun { wallMs: number; peakMiB: number; buildMs: number; pages: number; stages: Record<string, number> }
+/** One `npm run build` as a user runs it: wall time and peak memory of its process tree (and of its largest process), and what build() reported. */
+interface CommandRun { wallMs: number; peakMiB: number; peakProcessMiB: number; buildMs: number; pages: number; stages: Record<string, number> }
 
-async function npmBuild(contentDir: string, outDir: string): Promise<CommandRun> {
+/** `env`: more variables for the build (the articles section fixes BUILD_NOW). */
+async function npmBuild(contentDir: string, outDir: string, env: NodeJS.ProcessEnv = {}): Promise<CommandRun> {
   const m = await measure('npm', ['run', '--silent', 'build'], {
     cwd: root,
-    env: { ...process.env, CONTENT_DIR: contentDir, DIST_DIR: outDir, GENERATOR_TIMINGS: '1' },
+    env: { ...process.env, CONTENT_DIR: contentDir, DIST_DIR: outDir, GENERATOR_TIMINGS: '1', ...env },
   });
   const built = /Built (\d+) pages in ([\d.]+) s/.exec(m.stdout);
   if (!built) throw new Error(`npm run build said:\n${m.stdout}\n${m.stderr}`);
   // GENERATOR_TIMINGS=1: "  code: 12 ms", "  content: 1699 ms (rss ...)", ... on stderr.
   const stages = Object.fromEntries([...m.stderr.matchAll(/^ {2}(\w+): (\d+) ms/gm)].map((x) => [x[1]!, Number(x[2])]));
-  return { wallMs: m.wallMs, peakMiB: m.peakTreeMiB, buildMs: Number(built[2]) * 1000, pages: Number(built[1]), stages };
+  return { wallMs: m.wallMs, peakMiB: m.peakTreeMiB, peakProcessMiB: m.peakProcessMiB, buildMs: Number(built[2]) * 1000, pages: Number(built[1]), stages };
 }
 
-/** A writable copy of the team's peer benchmark with Eleventy installed (Hugo is a system package) (from npm's cache when it can), or undefined. */
-async function preparePeers(): Promise<string | undefined> {
+/**
+ * A writable copy of the team's peer benchmark with Eleventy installed in `eleventy` (peers/eleventy
+ * for the cities, peers/eleventy-articles for the articles; Hugo is a system package) (from npm's
+ * cache when it can), or undefined.
+ */
+async function preparePeers(eleventy = 'eleventy'): Promise<string | undefined> {
   const source = process.env.BENCH_PEERS ?? '/work/shared/bench-peers';
   if (!existsSync(path.join(source, 'run-peers.sh'))) return undefined;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-peers-'));
   await cp(source, dir, { recursive: true });
   await run('chmod', ['-R', 'u+w', dir]);
-  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: path.join(dir, 'peers', 'eleventy') });
+  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: path.join(dir, 'peers', eleventy) });
   return dir;
 }
 
@@ -70,12 +83,12 @@ async function hugoVersion(): Promise<string | undefined> {
   return out && /v(\d+\.\d+\.\d+)/.exec(out.stdout)?.[1];
 }
 
-/** One cold build of `cities` city pages by the peer, with run-peers.sh: GNU time's wall time and peak memory of its process. */
-async function peerBuild(peers: string, peer: Peer, cities: number): Promise<PeerRun> {
-  const result = await run(path.join(peers, 'run-peers.sh'), [String(cities), peer], {
+/** One cold build of `cities` city pages (or, with run-articles.sh, N articles) by the peer: GNU time's wall time and peak memory of its process. */
+async function peerBuild(peers: string, peer: Peer, cities: number, script = 'run-peers.sh'): Promise<PeerRun> {
+  const result = await run(path.join(peers, script), [String(cities), peer], {
     env: { ...process.env, RUNS: '1', PEER_TIMEOUT: '3600' }, maxBuffer: 1 << 24,
   }).catch((err: { stdout?: string; stderr?: string }) => err);
-  // peer  N  wall_s(median)  min..max  runs  peak_MiB  pages
+  // peer  N  wall_s(median)  min..max  runs  peak_MiB  pages  (html, run-articles.sh)
   const row = result.stdout?.split('\n').find((line) => line.startsWith(peer))?.trim().split(/\s+/);
   if (row && Number(row[2])) return { wallMs: Number(row[2]) * 1000, peakMiB: Number(row[5]) };
   const log = /see (\S+\.log)/.exec(result.stderr ?? '')?.[1];
@@ -83,22 +96,59 @@ async function peerBuild(peers: string, peer: Peer, cities: number): Promise<Pee
   return { failed: /heap out of memory/.test(text) ? 'out of memory' : (result.stderr ?? 'failed').trim().split('\n')[0]! };
 }
 
-async function buildScale() {
-  const load = () => os.loadavg().map((l) => l.toFixed(1)).join(', ');
-  console.log(`\n## Build: the whole \`npm run build\`, start-up included, against Hugo and Eleventy 3 on the same number of city pages`);
-  console.log(`Median of ${runs} runs per cell; each run is our cold build, our warm build, one city changed, our pages cold, then each peer's cold build, so they share the machine's moods. cold = .cache/ and the output emptied first (compiling the generator included; the font's cut and the images come from prebuilt/, as in a fresh clone); warm = the same input again; one changed = one city file edited after a warm build; pages cold = only the page cache emptied (every page rendered again, the bundles and stylesheet from .cache/: what the pages themselves cost). Wall: spawn to exit of \`npm run build\` (npm included); build(): what the command reports. Peak memory: the summed resident memory of the whole process tree (npm, node with its render threads, the asset helper processes), sampled every 20 ms. Peers: \`run-peers.sh N hugo eleventy\` of the team's peer benchmark, their wall time and GNU time's peak of their largest process. Load average at the start: ${load()}.`);
-  const wantsPeers = sizes.some((s) => s !== 'real');
-  const peers = wantsPeers ? await preparePeers().catch((err: unknown) => {
+/** The peer benchmark's copy (preparePeers) and the peers that can be measured, each said when it cannot. */
+async function setUpPeers(eleventy: string): Promise<{ peers: string | undefined; measured: Peer[] }> {
+  const peers = await preparePeers(eleventy).catch((err: unknown) => {
     console.log(`(peers not measured: ${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
     return undefined;
-  }) : undefined;
-  if (!peers && wantsPeers) console.log('(peers not measured: no peer benchmark at /work/shared/bench-peers; set BENCH_PEERS)');
+  });
+  if (!peers) console.log('(peers not measured: no peer benchmark at /work/shared/bench-peers; set BENCH_PEERS)');
   const hugo = peers && await hugoVersion();
   if (peers && !hugo) console.log('(Hugo not measured: it is not installed; Debian packages it: `apt-get install hugo`)');
   else if (hugo) console.log(`Hugo ${hugo} (Debian's package).`);
-  const measured = PEERS.filter((p) => peers && (p !== 'hugo' || hugo));
-  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-  const mib = (n: number) => `${Math.round(n).toLocaleString('en-US')} MiB`;
+  return { peers, measured: PEERS.filter((p) => peers && (p !== 'hugo' || hugo)) };
+}
+
+/** A peer's median of its finished runs (wall, peak), and why some did not finish. */
+function peerMedian(all: readonly PeerRun[]) {
+  const done = all.filter((p) => 'wallMs' in p);
+  const failed = all.find((p) => 'failed' in p);
+  const theirs = done.length ? { wall: median(done.map((p) => p.wallMs)), peak: median(done.map((p) => p.peakMiB)) } : undefined;
+  const why = failed ? `${done.length ? `${all.length - done.length} of ${all.length} runs: ` : ''}${failed.failed}` : undefined;
+  return { theirs, why };
+}
+
+/** The three table cells of each peer: its cold build, its peak memory, our cold build's wall time over its. */
+function peerCells(peer: ReadonlyMap<Peer, PeerRun[]>, ourColdMs: number): string {
+  return PEERS.map((name) => {
+    const { theirs, why } = peerMedian(peer.get(name) ?? []);
+    return `${theirs ? s(theirs.wall) : why ?? '—'}${theirs && why ? ` (${why})` : ''} | ${theirs ? mib(theirs.peak) : '—'} | ${theirs ? `**${(ourColdMs / theirs.wall).toFixed(2)}×**` : '—'}`;
+  }).join(' | ');
+}
+
+/**
+ * Time per stage of build() (GENERATOR_TIMINGS=1; code: finding or compiling the generator, before
+ * build()), median of each column's runs; with `growth`, each column's growth from the one before
+ * (pages ratio in the header). Linear means: ten times the pages, at most eleven times the time.
+ */
+function printStages(title: string, columns: { label: string; runs: CommandRun[] }[], growth: boolean) {
+  const stage = (c: { runs: CommandRun[] }, name: string) => median(c.runs.map((r) => (name === 'total' ? r.buildMs : r.stages[name] ?? 0)));
+  const stages = [...new Set(columns.flatMap((c) => c.runs.flatMap((r) => Object.keys(r.stages))))];
+  const grew = (i: number) => growth && i > 0;
+  console.log(`
+${title}`);
+  const header = ['stage', ...columns.map((c, i) => `${c.label}${grew(i) ? ` (×${(c.runs[0]!.pages / columns[i - 1]!.runs[0]!.pages).toFixed(1)})` : ''}`)];
+  console.log(`| ${header.join(' | ')} |\n|---|${columns.map(() => '---:').join('|')}|`);
+  for (const name of [...stages, 'total']) {
+    const cells = columns.map((c, i) => `${s(stage(c, name))}${grew(i) ? ` (×${(stage(c, name) / Math.max(1, stage(columns[i - 1]!, name))).toFixed(1)})` : ''}`);
+    console.log(`| ${name === 'total' ? 'build() total' : name} | ${cells.join(' | ')} |`);
+  }
+}
+
+async function buildScale() {
+  console.log(`\n## Build: the whole \`npm run build\`, start-up included, against Hugo and Eleventy 3 on the same number of city pages`);
+  console.log(`Median of ${runs} runs per cell; each run is our cold build, our warm build, one city changed, our pages cold, then each peer's cold build, so they share the machine's moods. cold = .cache/ and the output emptied first (compiling the generator included; the font's cut and the images come from prebuilt/, as in a fresh clone); warm = the same input again; one changed = one city file edited after a warm build; pages cold = only the page cache emptied (every page rendered again, the bundles and stylesheet from .cache/: what the pages themselves cost). Wall: spawn to exit of \`npm run build\` (npm included); build(): what the command reports. Peak memory: the summed resident memory of the whole process tree (npm, node with its render threads, the asset helper processes), sampled every 20 ms. Peers: \`run-peers.sh N hugo eleventy\` of the team's peer benchmark, their wall time and GNU time's peak of their largest process. Load average at the start: ${load()}.`);
+  const { peers, measured } = sizes.some((s) => s !== 'real') ? await setUpPeers('eleventy') : { peers: undefined, measured: [] };
   const colds: { size: string; runs: CommandRun[] }[] = [];
   const peerColumns = PEERS.map((p) => `${PEER_NAMES[p]}: command | ${PEER_NAMES[p]}: peak memory | cold, ours / ${PEER_NAMES[p]}`);
   console.log(`\n| site | pages | cold: command | cold: build() | cold: peak memory | warm: command | warm: build() | warm: peak memory | one city changed: command | pages cold: command | pages cold: peak memory | ${peerColumns.join(' | ')} |\n|---|${'---:|'.repeat(10 + 3 * PEERS.length)}`);
@@ -133,15 +183,7 @@ async function buildScale() {
         }
         colds.push({ size, runs: cold });
         const m = (xs: CommandRun[], key: 'wallMs' | 'buildMs' | 'peakMiB') => median(xs.map((x) => x[key]));
-        const peerCells = PEERS.map((name) => {
-          const all = peer.get(name) ?? [];
-          const done = all.filter((p) => 'wallMs' in p);
-          const failed = all.find((p) => 'failed' in p);
-          const theirs = done.length ? { wall: median(done.map((p) => p.wallMs)), peak: median(done.map((p) => p.peakMiB)) } : undefined;
-          const why = failed ? `${done.length ? `${all.length - done.length} of ${all.length} runs: ` : ''}${failed.failed}` : undefined;
-          return `${theirs ? s(theirs.wall) : why ?? '—'}${theirs && why ? ` (${why})` : ''} | ${theirs ? mib(theirs.peak) : '—'} | ${theirs ? `**${(m(cold, 'wallMs') / theirs.wall).toFixed(2)}×**` : '—'}`;
-        });
-        console.log(`| ${cities ? `${cities.toLocaleString('en-US')} cities` : 'real site'} | ${cold[0]!.pages.toLocaleString('en-US')} | ${s(m(cold, 'wallMs'))} | ${s(m(cold, 'buildMs'))} | ${mib(m(cold, 'peakMiB'))} | ${s(m(warm, 'wallMs'))} | ${s(m(warm, 'buildMs'))} | ${mib(m(warm, 'peakMiB'))} | ${changed.length ? s(m(changed, 'wallMs')) : '—'} | ${s(m(pagesCold, 'wallMs'))} | ${mib(m(pagesCold, 'peakMiB'))} | ${peerCells.join(' | ')} |`);
+        console.log(`| ${cities ? `${cities.toLocaleString('en-US')} cities` : 'real site'} | ${cold[0]!.pages.toLocaleString('en-US')} | ${s(m(cold, 'wallMs'))} | ${s(m(cold, 'buildMs'))} | ${mib(m(cold, 'peakMiB'))} | ${s(m(warm, 'wallMs'))} | ${s(m(warm, 'buildMs'))} | ${mib(m(warm, 'peakMiB'))} | ${changed.length ? s(m(changed, 'wallMs')) : '—'} | ${s(m(pagesCold, 'wallMs'))} | ${mib(m(pagesCold, 'peakMiB'))} | ${peerCells(peer, m(cold, 'wallMs'))} |`);
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
@@ -150,17 +192,93 @@ async function buildScale() {
     if (peers) await rm(peers, { recursive: true, force: true });
   }
   console.log(`\nLoad average at the end: ${load()}.`);
+  printStages('Cold build, time per stage (median; code: finding or compiling the generator, before build()), and its growth from one row to the next (pages ratio in the header):',
+    colds.map((c) => ({ label: c.size === 'real' ? 'real site' : `${c.size} cities`, runs: c.runs })), true);
+}
 
-  // Linear means: ten times the pages, at most eleven times the time, in every stage.
-  const stage = (c: { runs: CommandRun[] }, name: string) => median(c.runs.map((r) => (name === 'total' ? r.buildMs : r.stages[name] ?? 0)));
-  const stages = [...new Set(colds.flatMap((c) => c.runs.flatMap((r) => Object.keys(r.stages))))];
-  console.log(`\nCold build, time per stage (median; code: finding or compiling the generator, before build()), and its growth from one row to the next (pages ratio in the header):`);
-  const header = ['stage', ...colds.map((c, i) => `${c.size === 'real' ? 'real site' : `${c.size} cities`}${i ? ` (×${(c.runs[0]!.pages / colds[i - 1]!.runs[0]!.pages).toFixed(1)})` : ''}`)];
-  console.log(`| ${header.join(' | ')} |\n|---|${colds.map(() => '---:').join('|')}|`);
-  for (const name of [...stages, 'total']) {
-    const cells = colds.map((c, i) => `${s(stage(c, name))}${i ? ` (×${(stage(c, name) / Math.max(1, stage(colds[i - 1]!, name))).toFixed(1)})` : ''}`);
-    console.log(`| ${name === 'total' ? 'build() total' : name} | ${cells.join(' | ')} |`);
+/**
+ * The build section's measures for the articles: our site with N generated articles (the peer
+ * benchmark's, bench/articles.ts) beside Hugo and Eleventy building the same N with run-articles.sh.
+ */
+async function articlesScale() {
+  console.log(`\n## Articles: the whole \`npm run build\` of the site with N Markdown articles, against Hugo and Eleventy 3 on the same articles`);
+  console.log(`Content: content/ with its articles replaced by the peer benchmark's \`gen-articles.mjs N\` (1% drafts) and its twelve pictures; BUILD_NOW=${BENCH_NOW}, so every non-draft is published. The pictures are encoded by one untimed build and lent to prebuilt/ for the timed runs (returned after), as the site's own pictures are committed. Median of ${runs} runs per cell; each run is our cold build (.cache/ and the output emptied), warm (the same input again), one article changed (a sentence appended to the newest article's body), one title changed (the newest article's title: its card on the lists, the feeds and related lists), then each peer's cold build (\`run-articles.sh N hugo|eleventy\`, RUNS=1). Every build of ours is checked as run-articles.sh checks the peers' (one page per non-draft, 20 feed items, ceil(non-drafts / 10) index pages, the edit's text on the page). pages: every page of our site (the articles' and the rest of the site's); the peers build only the blog. Peak memory: ours, the whole process tree (largest process: its biggest single process); the peers', GNU time's peak of their largest process. Load average at the start: ${load()}.`);
+  const { peers, measured } = await setUpPeers('eleventy-articles');
+  if (!peers) return console.log('(articles not measured: they come from the peer benchmark)');
+  const rows: { n: number; cold: CommandRun[]; warm: CommandRun[]; changed: CommandRun[]; titled: CommandRun[]; peer: Map<Peer, PeerRun[]> }[] = [];
+  const runLines: string[] = [];
+  const m = (xs: CommandRun[], key: 'wallMs' | 'peakMiB' | 'peakProcessMiB') => median(xs.map((x) => x[key]));
+  const peerColumns = PEERS.map((p) => `${PEER_NAMES[p]}: cold | ${PEER_NAMES[p]}: peak memory | cold, ours / ${PEER_NAMES[p]}`);
+  console.log(`\n| articles | pages | cold: command | cold: peak memory | cold: largest process | warm: command | one article changed | one title changed | ${peerColumns.join(' | ')} |\n|---|${'---:|'.repeat(7 + 3 * PEERS.length)}`);
+  try {
+    for (const n of articleSizes) {
+      const dir = await mkdtemp(path.join(os.tmpdir(), `bench-articles-${n}-`));
+      const lent: string[] = [];
+      try {
+        const { contentDir, expected } = await articleContent(root, peers, dir, n);
+        const outDir = path.join(dir, 'dist');
+        // Each run's figure, in order, marked * when the code changed since the build before
+        // (codeStamp), † when another build used .cache/ since ours (memoFiles; '' once emptied).
+        const each = new Map<CommandRun[], string[]>();
+        let stamp = await codeStamp(root);
+        let memo = '';
+        const build = async (into: CommandRun[], mustContain?: string) => {
+          const before = stamp;
+          stamp = await codeStamp(root);
+          const foreign = memo !== '' && memo !== await memoFiles(root);
+          into.push(await npmBuild(contentDir, outDir, { BUILD_NOW: BENCH_NOW }));
+          memo = await memoFiles(root);
+          await verifyArticles(outDir, expected, mustContain);
+          each.set(into, [...each.get(into) ?? [], `${(into.at(-1)!.wallMs / 1000).toFixed(1)}${stamp !== before ? '*' : ''}${foreign ? '†' : ''}`]);
+        };
+        // Untimed: encodes the articles' pictures into .cache/images/, then lent to prebuilt/.
+        await build([]);
+        await lendPictures(root, lent);
+        const row: (typeof rows)[number] = { n, cold: [], warm: [], changed: [], titled: [], peer: new Map<Peer, PeerRun[]>(measured.map((p) => [p, []])) };
+        for (let i = 0; i < runs; i++) {
+          await rm(path.join(root, '.cache'), { recursive: true, force: true });
+          await rm(outDir, { recursive: true, force: true });
+          memo = '';
+          await build(row.cold);
+          // A cold run that encoded pictures measured sharp, not the build (prebuilt/ lost them).
+          if (await encodedPictures(root)) throw new Error('the cold build encoded article pictures: they are missing from prebuilt/');
+          await build(row.warm);
+          await build(row.changed, await editBody(contentDir, expected, i));
+          await build(row.titled, await editTitle(contentDir, expected, i));
+          for (const [name, runsOf] of row.peer) runsOf.push(await peerBuild(peers, name, n, 'run-articles.sh'));
+        }
+        rows.push(row);
+        const { cold, warm, changed, titled, peer } = row;
+        console.log(`| ${n.toLocaleString('en-US')} | ${cold[0]!.pages.toLocaleString('en-US')} | ${s(m(cold, 'wallMs'))} | ${mib(m(cold, 'peakMiB'))} | ${mib(m(cold, 'peakProcessMiB'))} | ${s(m(warm, 'wallMs'))} | ${s(m(changed, 'wallMs'))} | ${s(m(titled, 'wallMs'))} | ${peerCells(peer, m(cold, 'wallMs'))} |`);
+        runLines.push(`${n.toLocaleString('en-US')} articles, each run in order (s; * = generator/, contracts/ or templates/ changed since the build before; † = another build used .cache/ since ours, pruning our cached pages): cold ${each.get(cold)!.join(', ')}; warm ${each.get(warm)!.join(', ')}; one article changed ${each.get(changed)!.join(', ')}; one title changed ${each.get(titled)!.join(', ')}.`);
+      } finally {
+        await returnPictures(lent);
+        await rm(dir, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    await rm(peers, { recursive: true, force: true });
   }
+  console.log(`\nLoad average at the end: ${load()}.\n\n${runLines.join('\n')}`);
+
+  // The issue's targets, from the medians above (✗ = missed).
+  const mark = (ok: boolean) => (ok ? '✓' : '✗');
+  console.log(`\nTargets: cold ≤ 1.0× Hugo's cold (stretch 0.8×); warm ≤ 0.25× Hugo's cold; one changed ≤ warm + 0.3 s; largest process under 600 MiB (the maximum over all our builds of the row); linear: N times the articles, at most 1.1·N times the cold build.\n`);
+  console.log('| articles | cold / Hugo | warm / Hugo cold | one article changed − warm | one title changed − warm | largest process | cold growth over the row before (time × / articles ×) |\n|---|---:|---:|---:|---:|---:|---:|');
+  for (const [i, r] of rows.entries()) {
+    const hugo = peerMedian(r.peer.get('hugo') ?? []).theirs?.wall;
+    const [cold, warm] = [m(r.cold, 'wallMs'), m(r.warm, 'wallMs')];
+    const ratio = (x: number, limit: number, stretch?: number) => (hugo ? `${(x / hugo).toFixed(2)}× ${mark(x / hugo <= limit)}${stretch ? ` (stretch ${mark(x / hugo <= stretch)})` : ''}` : '—');
+    const over = (xs: CommandRun[]) => `${((m(xs, 'wallMs') - warm) / 1000).toFixed(2)} s ${mark(m(xs, 'wallMs') - warm <= 300)}`;
+    const largest = Math.max(...[r.cold, r.warm, r.changed, r.titled].flat().map((x) => x.peakProcessMiB));
+    const before = rows[i - 1];
+    const growth = before ? (cold / m(before.cold, 'wallMs')) / (r.n / before.n) : undefined;
+    console.log(`| ${r.n.toLocaleString('en-US')} | ${ratio(cold, 1, 0.8)} | ${ratio(warm, 0.25)} | ${over(r.changed)} | ${over(r.titled)} | ${mib(largest)} ${mark(largest < 600)} | ${growth === undefined ? '—' : `${growth.toFixed(2)} ${mark(growth <= 1.1)}`} |`);
+  }
+  printStages('Cold build of the articles, time per stage (median; code: finding or compiling the generator, before build()), and its growth from one row to the next (pages ratio in the header):',
+    rows.map((r) => ({ label: `${r.n} articles`, runs: r.cold })), true);
+  printStages('Warm, one article changed, one title changed, time per stage (median):',
+    rows.flatMap((r) => [{ label: `${r.n}: warm`, runs: r.warm }, { label: `${r.n}: one changed`, runs: r.changed }, { label: `${r.n}: title changed`, runs: r.titled }]), false);
 }
 
 /** A running `npm run dev` (node cli/main.mjs dev) as a user starts it, in a process group of its own. */
@@ -425,6 +543,7 @@ async function lighthousePerformance() {
 const only = process.argv[2];
 console.log(`# Benchmark (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString().slice(0, 10)})`);
 if (!only || only === 'build') await buildScale();
+if (!only || only === 'articles') await articlesScale();
 if (!only || only === 'dev') await devUpdate();
 if (!only || only === 'weight') await pageWeight();
 if (!only || only === 'lighthouse') await lighthousePerformance();
