@@ -28,10 +28,16 @@ export interface MemoEntry {
   key: string;
   /** The content files besides it that its page was made from (its picture), which must still be there. */
   needs: readonly string[];
+  /** A digest of what its page took from other entries' cards (an article's related ones), which must be the same. */
+  depends?: string;
 }
 
 /** Where a build puts the known pages: its output folder and the page cache's folder and keys. */
-export interface PlaceOptions { contentDir: string; outDir: string; pagesDir: string; cachedKeys: ReadonlySet<string> }
+export interface PlaceOptions {
+  contentDir: string; outDir: string; pagesDir: string; cachedKeys: ReadonlySet<string>;
+  /** What a file's page takes from other entries' cards now (MemoEntry.depends). */
+  depends?: (rel: string) => string | undefined;
+}
 
 /** A file's digest (its bytes as read). */
 export const fileDigest = (bytes: Uint8Array): string => createHash('sha1').update(bytes).digest('base64');
@@ -85,8 +91,8 @@ export class CollectionMemo {
 }
 
 /** A known file's page linked into outDir (`dirs`: the folders made so far); false when the file, a file it needs or its cached page is not as the entry says. */
-function placeKnown(rel: string, { digest, key, needs, written }: MemoEntry, { contentDir, outDir, pagesDir, cachedKeys }: PlaceOptions, dirs: Set<string>): boolean {
-  if (!cachedKeys.has(key) || fileDigest(readFileSync(path.join(contentDir, rel))) !== digest) return false;
+function placeKnown(rel: string, { digest, key, needs, written, depends }: MemoEntry, { contentDir, outDir, pagesDir, cachedKeys, depends: dependsNow }: PlaceOptions, dirs: Set<string>): boolean {
+  if (!cachedKeys.has(key) || depends !== dependsNow?.(rel) || fileDigest(readFileSync(path.join(contentDir, rel))) !== digest) return false;
   // The one rule of a valid file that looks beyond it (its fileRules): what it names must exist.
   if (!needs.every((need) => existsSync(path.join(contentDir, need)))) return false;
   const file = path.join(outDir, fileForRoute(written.route));

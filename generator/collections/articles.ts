@@ -27,6 +27,7 @@ export const articles: Collection<ArticleEntry, ArticleCard> = {
   planner: articlePagePlanner,
   needs: (a) => [...(a.image ? [`images/${a.image.src}`] : []), ...bodyPictures(a.body)],
   pagesNeedCards: true,
+  listedInputs: (card, model) => JSON.stringify(relatedArticles(card, model.articles, model.articlesIndex.article.relatedCount)),
   published: isPublished,
   listings,
 };
@@ -44,7 +45,6 @@ function bodyPictures(body: string): string[] {
 class ArticleTexts {
   readonly index: SiteModel['articlesIndex'];
   private readonly dates: Intl.DateTimeFormat;
-  private related: Map<string, ArticleCard[]> | undefined;
 
   constructor(private readonly ctx: PlanContext) {
     this.index = ctx.model.articlesIndex;
@@ -78,23 +78,29 @@ class ArticleTexts {
     return listed ? new URL(listed.url, this.ctx.origin + '/').href : this.ctx.url(ROUTES.home);
   }
 
-  /**
-   * The articles sharing most tags with `a`, newest first among equals. Candidates are the newest
-   * of each of its tags' articles, not every article: with 10,000 articles a scan of all of them
-   * for each page made planning quadratic.
-   */
   relatedTo(a: ArticleCard): ArticleCard[] {
-    const want = this.index.article.relatedCount;
-    if (!want) return [];
-    const byTag = (this.related ??= tagIndex(this.ctx.model.articles));
-    const shared = new Map<ArticleCard, number>();
-    for (const tag of a.tags) {
-      for (const other of (byTag.get(tag.slug) ?? []).slice(0, want * 8)) {
-        if (other.slug !== a.slug) shared.set(other, (shared.get(other) ?? 0) + 1);
-      }
-    }
-    return [...shared].sort(([x, n], [y, m]) => m - n || y.time - x.time || x.title.localeCompare(y.title)).slice(0, want).map(([card]) => card);
+    return relatedArticles(a, this.ctx.model.articles, this.index.article.relatedCount);
   }
+}
+
+const tagIndexes = new WeakMap<readonly ArticleCard[], Map<string, ArticleCard[]>>();
+
+/**
+ * The articles sharing most tags with `a`, newest first among equals. Candidates are the newest
+ * of each of its tags' articles, not every article: with 10,000 articles a scan of all of them
+ * for each page made planning quadratic.
+ */
+function relatedArticles(a: ArticleCard, all: readonly ArticleCard[], want: number): ArticleCard[] {
+  if (!want) return [];
+  let byTag = tagIndexes.get(all);
+  if (!byTag) tagIndexes.set(all, (byTag = tagIndex(all)));
+  const shared = new Map<ArticleCard, number>();
+  for (const tag of a.tags) {
+    for (const other of (byTag.get(tag.slug) ?? []).slice(0, want * 8)) {
+      if (other.slug !== a.slug) shared.set(other, (shared.get(other) ?? 0) + 1);
+    }
+  }
+  return [...shared].sort(([x, n], [y, m]) => m - n || y.time - x.time || x.title.localeCompare(y.title)).slice(0, want).map(([card]) => card);
 }
 
 /** Each tag's articles, newest first (the model's order), by the tag's address segment. */

@@ -46,6 +46,12 @@ export interface Collection<Entry extends { slug: string } = { slug: string }, C
   readonly templated?: PageBody['kind'];
   /** Its pages show other entries' cards: every card is read before any of its pages is planned. */
   readonly pagesNeedCards?: boolean;
+  /**
+   * With pagesNeedCards: what an entry's page takes from the other entries' cards (its related
+   * articles), as text. The memo of unchanged files compares it, so a changed card plans again only
+   * the pages that show it, not every page of the collection.
+   */
+  listedInputs?(card: Card, model: SiteModel): string;
   /** Whether an entry is in the output at `when` (absent: always); an entry that is not has no page, card or listing. */
   published?(card: Card, when: Publication): boolean;
   /**

@@ -6,6 +6,7 @@
  * back is each file's card, problems, page and links; the rules across a collection's files are
  * checked here, on the cards.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteModel } from '../../contracts/content.js';
@@ -14,7 +15,7 @@ import { kindOf, kinds, type ContentKind } from '../../contracts/kinds.js';
 import type { Layout, WrittenPage } from '../../contracts/pages.js';
 import { fileForRoute } from '../../contracts/routes.js';
 import { locator } from '../../contracts/validate/locate.js';
-import { COLLECTIONS } from '../collections/index.js';
+import { collectionOf, COLLECTIONS } from '../collections/index.js';
 import type { AnyCollection, Collection } from '../collections/collection.js';
 import { checkFile } from '../content/check.js';
 import type { BuildCache } from '../cache/buildCache.js';
@@ -68,7 +69,8 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsRea
   const timeZone = opts.model?.site.hours.timeZone ?? 'UTC';
   const published = (collection: AnyCollection, card: { slug: string }) => !plan || !collection.published || collection.published(card, plan.publication);
   // The collections whose pages list other entries get every card first: the model their pages are planned from holds them.
-  const model = opts.model && plan && await withListedCards(opts, opts.model, timeZone, published);
+  const listed = opts.model && plan ? await withListedCards(opts, opts.model, timeZone, published) : undefined;
+  const model = listed?.model;
   const setup: CollectionSetup = {
     contentDir, displayPrefix, timeZone,
     ...(model && plan && layout && cache && {
@@ -77,10 +79,20 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsRea
   };
   const memo = setup.render && await store.collections(new CacheKey()
     // Everything a page depends on besides its file: the code that reads, checks and plans it (the
-    // render code and the layout are in the page cache's prefix), the rest of the model.
-    .add(cache!.keyPrefix).files(root, ['generator'])
-    .add(JSON.stringify(model), JSON.stringify({ ...plan, images: [...plan!.images] }))
+    // render code and the layout are in the page cache's prefix), the rest of the model (without the
+    // listed cards: what a page takes of those is each entry's `depends`).
+    .add(cache!.keyPrefix).files(root, ['generator', 'contracts'])
+    .add(JSON.stringify(opts.model), JSON.stringify({ ...plan, images: [...plan!.images] }))
     .digest(32));
+  /** What a listed entry's page takes from the other cards (collection.listedInputs), as a digest; undefined for other entries. */
+  const depends = (rel: string): string | undefined => {
+    const collection = collectionOf(kindOf(rel));
+    if (!collection?.listedInputs || !model) return undefined;
+    const card = listed!.cards.get(rel);
+    // An entry not published now has no page to place, whatever the last build wrote.
+    if (!card || !published(collection, card)) return 'unpublished';
+    return createHash('sha1').update(collection.listedInputs(card, model)).digest('base64');
+  };
   const take = (batch: CollectionBatchResult) => {
     bytes += batch.bytes;
     for (const result of batch.files) {
@@ -90,7 +102,10 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsRea
       const page = result.page;
       read.push({ rel, card: result.card, ...(page && { page: page.written }) });
       if (!page) continue;
-      if (result.memo) memo!.learn(rel, { ...result.memo, key: page.key, card: result.card, written: page.written });
+      if (result.memo) {
+        const dependsOn = depends(rel);
+        memo!.learn(rel, { ...result.memo, key: page.key, card: result.card, written: page.written, ...(dependsOn && { depends: dependsOn }) });
+      }
       const keyed = { key: page.key, route: page.written.route, file: fileForRoute(page.written.route) };
       const refs = page.list === undefined ? cache!.adopt(page.key) : batch.lists[page.list]!;
       if (!refs) throw new Error(`the page cache lost ${page.key} (${page.written.route})`);
@@ -100,7 +115,7 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsRea
     }
   };
   const { placed, rest } = memo
-    ? memo.place(opts.files, { contentDir, outDir, pagesDir: cache!.pagesDir, cachedKeys: new Set(setup.render!.cachedKeys) })
+    ? memo.place(opts.files, { contentDir, outDir, pagesDir: cache!.pagesDir, cachedKeys: new Set(setup.render!.cachedKeys), depends })
     : { placed: new Map(), rest: opts.files };
   take({
     files: [...placed].map(([rel, { card, written, key }]) => ({ file: displayPrefix + rel, card, page: { written, key } })),
@@ -140,11 +155,14 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsRea
 
 /**
  * The model with the published cards of every collection whose pages list other entries (in the
- * render workers when there are enough files): read apart, before any of their pages is planned.
+ * render workers when there are enough files): read apart, before any of their pages is planned;
+ * and each such file's card.
  */
-async function withListedCards(opts: ReadOptions, model: SiteModel, timeZone: string, published: (c: AnyCollection, card: { slug: string }) => boolean): Promise<SiteModel> {
+async function withListedCards(
+  opts: ReadOptions, model: SiteModel, timeZone: string, published: (c: AnyCollection, card: { slug: string }) => boolean,
+): Promise<{ model: SiteModel; cards: Map<string, { slug: string }> }> {
   const listed = COLLECTIONS.filter((c) => c.pagesNeedCards);
-  if (!listed.length) return model;
+  if (!listed.length) return { model, cards: new Map() };
   const rels = opts.files.filter((rel) => listed.some((c) => c.kind === kindOf(rel)));
   const known = await opts.store.cards(new CacheKey().files(opts.root, ['generator', 'contracts']).add(timeZone).digest(32));
   const found: { rel: string; card: { slug: string } }[] = [];
@@ -173,7 +191,10 @@ async function withListedCards(opts: ReadOptions, model: SiteModel, timeZone: st
   // In file order, whichever way each card came: the model's order must not depend on the cache.
   const order = new Map(rels.map((rel, i) => [rel, i]));
   found.sort((a, b) => order.get(a.rel)! - order.get(b.rel)!);
-  return listed.reduce((m, c) => c.withCards(m, found.filter((f) => kindOf(f.rel) === c.kind && published(c, f.card)).map((f) => f.card)), model);
+  return {
+    model: listed.reduce((m, c) => c.withCards(m, found.filter((f) => kindOf(f.rel) === c.kind && published(c, f.card)).map((f) => f.card)), model),
+    cards: new Map(found.map((f) => [f.rel, f.card])),
+  };
 }
 
 /**
