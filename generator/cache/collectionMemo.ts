@@ -37,6 +37,8 @@ export interface PlaceOptions {
   contentDir: string; outDir: string; pagesDir: string; cachedKeys: ReadonlySet<string>;
   /** What a file's page takes from other entries' cards now (MemoEntry.depends). */
   depends?: (rel: string) => string | undefined;
+  /** Digests of files' bytes this build already read. */
+  digests?: ReadonlyMap<string, string> | undefined;
 }
 
 /** A file's digest (its bytes as read). */
@@ -91,8 +93,9 @@ export class CollectionMemo {
 }
 
 /** A known file's page linked into outDir (`dirs`: the folders made so far); false when the file, a file it needs or its cached page is not as the entry says. */
-function placeKnown(rel: string, { digest, key, needs, written, depends }: MemoEntry, { contentDir, outDir, pagesDir, cachedKeys, depends: dependsNow }: PlaceOptions, dirs: Set<string>): boolean {
-  if (!cachedKeys.has(key) || depends !== dependsNow?.(rel) || fileDigest(readFileSync(path.join(contentDir, rel))) !== digest) return false;
+function placeKnown(rel: string, { digest, key, needs, written, depends }: MemoEntry, { contentDir, outDir, pagesDir, cachedKeys, depends: dependsNow, digests }: PlaceOptions, dirs: Set<string>): boolean {
+  if (!cachedKeys.has(key) || depends !== dependsNow?.(rel)) return false;
+  if ((digests?.get(rel) ?? fileDigest(readFileSync(path.join(contentDir, rel)))) !== digest) return false;
   // The one rule of a valid file that looks beyond it (its fileRules): what it names must exist.
   if (!needs.every((need) => existsSync(path.join(contentDir, need)))) return false;
   const file = path.join(outDir, fileForRoute(written.route));

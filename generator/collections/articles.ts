@@ -9,7 +9,7 @@ import type { ValidDocOf } from '../../contracts/documents.js';
 import type { FeedInput } from '../../contracts/feeds.js';
 import type { ArticleCardView, PagePlan } from '../../contracts/pages.js';
 import { articlesPageRoute, FEEDS, ROUTES, tagRoute } from '../../contracts/routes.js';
-import { articleCard, articleEntry, articleFileRules, repeatedArticleTexts, withArticles } from '../model/articles.js';
+import { articleCard, articleEntry, articleFileRules, byTitle, repeatedArticleTexts, withArticles } from '../model/articles.js';
 import { renderArticleMarkdown } from '../../contracts/articleMarkdown.js';
 import { fill, type PlanContext, type Publication } from '../plan/context.js';
 import { blogPosting, breadcrumbs } from '../plan/jsonld.js';
@@ -100,7 +100,7 @@ function relatedArticles(a: ArticleCard, all: readonly ArticleCard[], want: numb
       if (other.slug !== a.slug) shared.set(other, (shared.get(other) ?? 0) + 1);
     }
   }
-  return [...shared].sort(([x, n], [y, m]) => m - n || y.time - x.time || x.title.localeCompare(y.title)).slice(0, want).map(([card]) => card);
+  return [...shared].sort(([x, n], [y, m]) => m - n || y.time - x.time || byTitle(x.title, y.title)).slice(0, want).map(([card]) => card);
 }
 
 /** Each tag's articles, newest first (the model's order), by the tag's address segment. */
@@ -173,7 +173,7 @@ function listings(ctx: PlanContext, full: (card: ArticleCard) => ArticleEntry): 
   const all = ctx.model.articles;
   const byTag = tagIndex(all);
   const tags = [...byTag].map(([slug, list]) => ({ slug, name: list[0]!.tags.find((tag) => tag.slug === slug)!.name, list }))
-    .sort((a, b) => b.list.length - a.list.length || a.name.localeCompare(b.name));
+    .sort((a, b) => b.list.length - a.list.length || byTitle(a.name, b.name));
   return {
     pages: (function* () {
       yield* listPages(ctx, t, all, { heading: t.index.heading, intro: t.index.intro, routeOf: articlesPageRoute, seo: t.index.seo }, tags);

@@ -76,8 +76,11 @@ export function articleFileRules(doc: ValidDocOf<'article'>, opts: AssembleOptio
   return errors;
 }
 
+/** Titles compared as a reader would, case aside; one collator (localeCompare with options makes one per call). */
+export const byTitle = new Intl.Collator('en', { sensitivity: 'base' }).compare;
+
 /** Newest first; articles of one moment by title (as Hugo orders them). */
-export const byNewest = (a: ArticleCard, b: ArticleCard) => b.time - a.time || a.title.localeCompare(b.title, 'en', { sensitivity: 'base' });
+export const byNewest = (a: ArticleCard, b: ArticleCard) => b.time - a.time || byTitle(a.title, b.title);
 
 /** The model with these articles (cards in a build, entries under npm run dev), newest first. */
 export function withArticles(model: SiteModel, articles: readonly ArticleCard[]): SiteModel {

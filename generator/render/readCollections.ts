@@ -115,7 +115,7 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsRea
     }
   };
   const { placed, rest } = memo
-    ? memo.place(opts.files, { contentDir, outDir, pagesDir: cache!.pagesDir, cachedKeys: new Set(setup.render!.cachedKeys), depends })
+    ? memo.place(opts.files, { contentDir, outDir, pagesDir: cache!.pagesDir, cachedKeys: new Set(setup.render!.cachedKeys), depends, digests: listed?.digests })
     : { placed: new Map(), rest: opts.files };
   take({
     files: [...placed].map(([rel, { card, written, key }]) => ({ file: displayPrefix + rel, card, page: { written, key } })),
@@ -160,15 +160,18 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsRea
  */
 async function withListedCards(
   opts: ReadOptions, model: SiteModel, timeZone: string, published: (c: AnyCollection, card: { slug: string }) => boolean,
-): Promise<{ model: SiteModel; cards: Map<string, { slug: string }> }> {
+): Promise<{ model: SiteModel; cards: Map<string, { slug: string }>; digests: Map<string, string> }> {
   const listed = COLLECTIONS.filter((c) => c.pagesNeedCards);
-  if (!listed.length) return { model, cards: new Map() };
+  if (!listed.length) return { model, cards: new Map(), digests: new Map() };
   const rels = opts.files.filter((rel) => listed.some((c) => c.kind === kindOf(rel)));
   const known = await opts.store.cards(new CacheKey().files(opts.root, ['generator', 'contracts']).add(timeZone).digest(32));
   const found: { rel: string; card: { slug: string } }[] = [];
   // A file as the last build read it gives its card from the cache (a first build has none to look up).
+  const digests = new Map<string, string>();
   const toRead = known.empty ? rels : rels.filter((rel) => {
-    const card = known.get(rel, fileDigest(readFileSync(path.join(opts.contentDir, rel))));
+    const digest = fileDigest(readFileSync(path.join(opts.contentDir, rel)));
+    digests.set(rel, digest);
+    const card = known.get(rel, digest);
     if (card) found.push({ rel, card });
     return !card;
   });
@@ -194,6 +197,8 @@ async function withListedCards(
   return {
     model: listed.reduce((m, c) => c.withCards(m, found.filter((f) => kindOf(f.rel) === c.kind && published(c, f.card)).map((f) => f.card)), model),
     cards: new Map(found.map((f) => [f.rel, f.card])),
+    // The bytes' digests read on the way, which the memo of unchanged files need not read again.
+    digests,
   };
 }
 
