@@ -83,24 +83,41 @@ class ArticleTexts {
   }
 }
 
-const tagIndexes = new WeakMap<readonly ArticleCard[], Map<string, ArticleCard[]>>();
+interface TagLists {
+  byTag: Map<string, ArticleCard[]>;
+  /** Each article's place in each of its tags' lists, by slug. */
+  at: Map<string, Map<string, number>>;
+}
+const tagLists = new WeakMap<readonly ArticleCard[], TagLists>();
 
 /**
- * The articles sharing most tags with `a`, newest first among equals. Candidates are the newest
- * of each of its tags' articles, not every article: with 10,000 articles a scan of all of them
- * for each page made planning quadratic.
+ * The articles sharing most tags with `a`, the nearest in time first among equals. Candidates are
+ * the articles around `a` in each of its tags' lists, not every article (a scan of all of them for
+ * each page made planning quadratic) nor the newest (a new article would then be related to
+ * thousands, and each edit of its title would plan all of them again).
  */
 function relatedArticles(a: ArticleCard, all: readonly ArticleCard[], want: number): ArticleCard[] {
   if (!want) return [];
-  let byTag = tagIndexes.get(all);
-  if (!byTag) tagIndexes.set(all, (byTag = tagIndex(all)));
+  let lists = tagLists.get(all);
+  if (!lists) {
+    const byTag = tagIndex(all);
+    const at = new Map<string, Map<string, number>>([...byTag].map(([tag, list]) => [tag, new Map(list.map((card, i) => [card.slug, i]))]));
+    tagLists.set(all, (lists = { byTag, at }));
+  }
+  const reach = want * 4;
   const shared = new Map<ArticleCard, number>();
   for (const tag of a.tags) {
-    for (const other of (byTag.get(tag.slug) ?? []).slice(0, want * 8)) {
+    const list = lists.byTag.get(tag.slug) ?? [];
+    // An article not in the lists (a draft previewed): around where its date would put it.
+    const here = lists.at.get(tag.slug)?.get(a.slug) ?? list.findIndex((c) => c.time <= a.time);
+    const from = Math.max(0, (here < 0 ? list.length : here) - reach);
+    for (const other of list.slice(from, from + 2 * reach + 1)) {
       if (other.slug !== a.slug) shared.set(other, (shared.get(other) ?? 0) + 1);
     }
   }
-  return [...shared].sort(([x, n], [y, m]) => m - n || y.time - x.time || byTitle(x.title, y.title)).slice(0, want).map(([card]) => card);
+  const distance = (c: ArticleCard) => Math.abs(c.time - a.time);
+  return [...shared].sort(([x, n], [y, m]) => m - n || distance(x) - distance(y) || y.time - x.time || byTitle(x.title, y.title))
+    .slice(0, want).map(([card]) => card);
 }
 
 /** Each tag's articles, newest first (the model's order), by the tag's address segment. */
