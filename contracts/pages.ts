@@ -167,7 +167,7 @@ export type PageBody =
     reviews: ReviewsProps; discount: DiscountTexts; breadcrumbs: Breadcrumb[]; breadcrumbLabel: string;
   }
   | {
-    kind: 'article'; title: string; description: string;
+    kind: 'article'; title: string;
     published: { label: string; iso: string; text: string };
     updated?: { label: string; iso: string; text: string };
     readingTime: string; author: { label: string; name: string };

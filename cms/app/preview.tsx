@@ -163,7 +163,6 @@ export function articleBodyOf(
   return {
     ...rest,
     title,
-    description: str(data.description),
     published: { label: labels.published, iso: published?.iso ?? '', text: published ? dates.format(published.time) : '' },
     ...(updated && { updated: { label: labels.updated, iso: updated.iso, text: dates.format(updated.time) } }),
     readingTime: fill(labels.readingTime, { minutes: String(minutes) }),

@@ -26,6 +26,8 @@ export const articles: Collection<ArticleEntry, ArticleCard> = {
   withCards: (model, cards) => withArticles(model, cards),
   planner: articlePagePlanner,
   needs: (a) => [...(a.image ? [`images/${a.image.src}`] : []), ...bodyPictures(a.body)],
+  // Their templates show their texts and nothing else (render/pageTemplate.ts checks each shape's first page against React's drawing).
+  templated: ['article'],
   pagesNeedCards: true,
   listedInputs: (card, model) => JSON.stringify(relatedArticles(card, model.articles, model.articlesIndex.article.relatedCount)),
   published: isPublished,
@@ -167,7 +169,7 @@ function articlePagePlanner(ctx: PlanContext): (entry: ArticleEntry) => PagePlan
           breadcrumbs(crumbs, ctx.origin),
         ],
       }, {
-        kind: 'article', title: a.title, description: a.description,
+        kind: 'article', title: a.title,
         published: { label: labels.published, ...t.date(a.date, a.time) },
         ...(a.updated && { updated: { label: labels.updated, iso: a.updated, text: t.date(a.updated, Date.parse(a.updated)).text } }),
         readingTime: fill(labels.readingTime, { minutes: String(a.minutes) }),

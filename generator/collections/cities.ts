@@ -24,7 +24,7 @@ export const cities: Collection<CityEntry, CityCard> = {
   planner: cityPagePlanner,
   needs: (city) => (city.page?.heroImage ? [`images/${city.page.heroImage}`] : []),
   // Their template was read for what it could do with a text other than show it (render/pageTemplate.ts).
-  templated: 'city',
+  templated: ['city'],
 };
 
 /** The planner of one city's page (undefined for a city without one). */

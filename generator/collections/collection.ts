@@ -42,8 +42,8 @@ export interface Collection<Entry extends { slug: string } = { slug: string }, C
   planner(ctx: PlanContext): (entry: Entry) => PagePlan | undefined;
   /** Content files besides its own that an entry's page is made from (its picture), relative to the content folder. */
   needs(entry: Entry): string[];
-  /** The body kind of its pages when they share one layout: drawn once per shape and filled in. */
-  readonly templated?: PageBody['kind'];
+  /** The body kinds of its pages (its entries' and its listings') that share one layout: drawn once per shape and filled in. */
+  readonly templated?: readonly PageBody['kind'][];
   /** Its pages show other entries' cards: every card is read before any of its pages is planned. */
   readonly pagesNeedCards?: boolean;
   /**

@@ -17,7 +17,7 @@
 import type { Layout, PagePlan } from '../../contracts/pages.js';
 import { escapeJsonLd } from '../../templates/components/JsonLd.js';
 import { currentSection } from '../../templates/layout/Header.js';
-import { ADDRESS_ATTRIBUTE, addAttributeRefs, internalRefs, renderPage } from './renderPage.js';
+import { ADDRESS_ATTRIBUTE, addAttributeRefs, internalRefs, READS_ROUTE, renderPage } from './renderPage.js';
 import { COLLECTIONS } from '../collections/index.js';
 
 type Rendered = ReturnType<typeof renderPage>;
@@ -363,7 +363,8 @@ function walk(plan: PagePlan, structural: ReadonlySet<string>, shared: Shared, t
     return value;
   };
   const at = (step: string) => tree.next.get(step);
-  return { route: visit(plan.route, 'route', at('route'), 0) as string, head: visit(plan.head, 'head', at('head'), 0) as PagePlan['head'], body: visit(plan.body, 'body', at('body'), 0) as PagePlan['body'] };
+  const route = READS_ROUTE.has(plan.body.kind) ? visit(plan.route, 'route', at('route'), 0) as string : plan.route;
+  return { route, head: visit(plan.head, 'head', at('head'), 0) as PagePlan['head'], body: visit(plan.body, 'body', at('body'), 0) as PagePlan['body'] };
 }
 
 /**
@@ -376,13 +377,24 @@ class Numbering {
   readonly texts: string[] = [];
   private readonly shared = new Map<string, number>();
 
-  number(value: string, path: string): number {
-    if (path === JSON_LD || path.startsWith(`${JSON_LD}[`) || path.startsWith(`${JSON_LD}.`)) return this.texts.push(value) - 1;
+  /**
+   * `field`: the key the text is under; `inList`: whether it is in a list (an array's item). Equal
+   * texts share a number (the shape then says they are equal: React preloads an image once, and a
+   * copy not shown stands for a text that is) but in lists, where only an image's or a link's
+   * address shares one: which dates, reading times or names of a list of cards happen to be equal
+   * is no part of a shape, or nearly every page listing cards would be a shape of its own.
+   */
+  number(value: string, path: string, field: string, inList: boolean): number {
+    if (path === JSON_LD || path.startsWith(`${JSON_LD}[`) || path.startsWith(`${JSON_LD}.`) || (inList && !SHARED_FIELDS.has(field))) return this.texts.push(value) - 1;
     let n = this.shared.get(value);
     if (n === undefined) this.shared.set(value, (n = this.texts.push(value) - 1));
     return n;
   }
 }
+const SHARED_FIELDS = new Set(['href', 'src', 'avifSrcSet', 'webpSrcSet', 'blurredSrc']);
+/** The key a walked path's text is under (`body.cards[].href` → `href`), and whether it is in a list. */
+const fieldOf = (path: string) => path.slice(path.lastIndexOf('.') + 1).replace(/(\[\])+$/, '');
+const inListOf = (path: string) => path.includes('[]');
 const JSON_LD = 'head.jsonLd';
 
 /** The structural paths as a tree of their steps (an object's key, or `[]` for an array's items). */
@@ -414,10 +426,10 @@ function shapeOf(plan: PagePlan, section: string, structural: PathTree, shared: 
   // Pieces joined once: a string built by += is a tree of pieces that the key's lookup flattens.
   const key: string[] = [JSON.stringify(section), '|'];
   // Numbering takes a path only to tell the JSON-LD's texts: the one path there is spelled here.
-  const visit = (value: unknown, node: PathTree | undefined, path: string, depth: number): void => {
+  const visit = (value: unknown, node: PathTree | undefined, path: string, depth: number, field = path, inList = false): void => {
     if (typeof value === 'string') {
       if (value === '' || node?.leaf) key.push(JSON.stringify(value), ',');
-      else key.push('#', String(numbering.number(value, path)), ',');
+      else key.push('#', String(numbering.number(value, path, field, inList)), ',');
       return;
     }
     if (value !== null && typeof value === 'object' && depth <= SHARED_DEPTH) {
@@ -430,7 +442,7 @@ function shapeOf(plan: PagePlan, section: string, structural: PathTree, shared: 
     if (Array.isArray(value)) {
       key.push('[');
       const items = node?.next.get('[]');
-      for (const item of value) visit(item, items, path, depth + 1);
+      for (const item of value) visit(item, items, path, depth + 1, field, true);
       key.push(']');
     } else if (value !== null && typeof value === 'object') {
       key.push('{');
@@ -441,12 +453,13 @@ function shapeOf(plan: PagePlan, section: string, structural: PathTree, shared: 
           if (keyTexts.size < 10_000) keyTexts.set(k, text);
         }
         key.push(text);
-        visit((value as Record<string, unknown>)[k], node?.next.get(k), path === 'head' && k === 'jsonLd' ? JSON_LD : path, depth + 1);
+        visit((value as Record<string, unknown>)[k], node?.next.get(k), path === 'head' && k === 'jsonLd' ? JSON_LD : path, depth + 1, k, inList);
       }
       key.push('}');
     } else key.push(value === undefined ? 'u' : JSON.stringify(value), ',');
   };
-  visit(plan.route, structural.next.get('route'), 'route', 0);
+  // A template not given the route (READS_ROUTE) is reached by it only through the section, in the key.
+  if (READS_ROUTE.has(plan.body.kind)) visit(plan.route, structural.next.get('route'), 'route', 0);
   visit(plan.head, structural.next.get('head'), 'head', 0);
   visit(plan.body, structural.next.get('body'), 'body', 0);
   return { key: key.join(''), texts: numbering.texts };
@@ -455,7 +468,7 @@ function shapeOf(plan: PagePlan, section: string, structural: PathTree, shared: 
 /** The plan with each text replaced by `replace(its number)`. */
 function withTexts(plan: PagePlan, structural: ReadonlySet<string>, shared: Shared, replace: (n: number) => string): PagePlan {
   const numbering = new Numbering();
-  return { ...walk(plan, structural, shared, (value, path) => replace(numbering.number(value, path))), file: plan.file };
+  return { ...walk(plan, structural, shared, (value, path) => replace(numbering.number(value, path, fieldOf(path), inListOf(path)))), file: plan.file };
 }
 
 /** The paths where the texts numbered `wanted` (all when undefined) are. */
@@ -463,7 +476,7 @@ function pathsOf(plan: PagePlan, structural: ReadonlySet<string>, shared: Shared
   const numbering = new Numbering();
   const paths: string[] = [];
   walk(plan, structural, shared, (value, path) => {
-    if (!wanted || wanted.has(numbering.number(value, path))) paths.push(path);
+    if (!wanted || wanted.has(numbering.number(value, path, fieldOf(path), inListOf(path)))) paths.push(path);
     return value;
   });
   return paths;

@@ -21,10 +21,20 @@ import { ServicePage } from '../../templates/pages/ServicePage.js';
 import { ServicesPage } from '../../templates/pages/ServicesPage.js';
 import type { Layout, PageBody, PagePlan } from '../../contracts/pages.js';
 
-type Templates = { [K in PageBody['kind']]: (body: Extract<PageBody, { kind: K }>, page: { route: string; layout: Layout }) => ReactNode };
+type PageKind = PageBody['kind'];
+type Template<K extends PageKind> = (body: Extract<PageBody, { kind: K }>, page: { layout: Layout }) => ReactNode;
+type RoutedTemplate<K extends PageKind> = (body: Extract<PageBody, { kind: K }>, page: { route: string; layout: Layout }) => ReactNode;
 
-/** The template of each page kind (TypeScript requires one for every kind of contracts/pages.ts). */
-const TEMPLATES: Templates = {
+/** The templates given the page's route besides its body (render/pageTemplate.ts keeps the route in their shapes). */
+const ROUTED = {
+  service: (body, { route, layout }) => <ServicePage {...body} route={route} closeLabel={layout.navigation.closeLabel} />,
+  city: (body, { route, layout }) => <CityPage {...body} route={route} closeLabel={layout.navigation.closeLabel} />,
+} satisfies { [K in PageKind]?: RoutedTemplate<K> };
+
+export const READS_ROUTE: ReadonlySet<PageKind> = new Set(Object.keys(ROUTED) as PageKind[]);
+
+/** The template of every other kind (TypeScript requires one for every kind of contracts/pages.ts). */
+const TEMPLATES: { [K in Exclude<PageKind, keyof typeof ROUTED>]: Template<K> } = {
   home: (body, { layout }) => <HomePage {...body} chrome={layout} />,
   services: (body) => <ServicesPage {...body} />,
   locations: (body, { layout }) => <LocationsPage {...body} chrome={layout} />,
@@ -32,8 +42,6 @@ const TEMPLATES: Templates = {
   contact: (body) => <ContactPage {...body} />,
   embed: (body) => <EmbedPage {...body} />,
   legal: (body) => <LegalPage {...body} />,
-  service: (body, { route, layout }) => <ServicePage {...body} route={route} closeLabel={layout.navigation.closeLabel} />,
-  city: (body, { route, layout }) => <CityPage {...body} route={route} closeLabel={layout.navigation.closeLabel} />,
   article: (body) => <ArticlePage {...body} />,
   articleList: (body) => <ArticleListPage {...body} />,
   notFound: (body) => <NotFoundPage {...body} />,
@@ -41,7 +49,7 @@ const TEMPLATES: Templates = {
 
 function pageContent(plan: PagePlan, layout: Layout): ReactNode {
   // Each entry takes its own kind's body; TypeScript cannot pair the looked-up entry with the body.
-  const template = TEMPLATES[plan.body.kind] as (body: PageBody, page: { route: string; layout: Layout }) => ReactNode;
+  const template = ({ ...TEMPLATES, ...ROUTED } as Record<PageKind, RoutedTemplate<PageKind>>)[plan.body.kind] as (body: PageBody, page: { route: string; layout: Layout }) => ReactNode;
   return template(plan.body, { route: plan.route, layout });
 }
 

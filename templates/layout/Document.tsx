@@ -41,7 +41,8 @@ export function Document({ head, chrome, preloads, header, footer, children, scr
         {preload?.avifSrcSet && <link rel="preload" as="image" imageSrcSet={preload.avifSrcSet} imageSizes="100vw" type="image/avif" fetchPriority="high" />}
         {preloads}
         <link rel="stylesheet" href={chrome.assets.css} />
-        <meta property="og:type" content="website" />
+        <meta property="og:type" content={head.modified ? 'article' : 'website'} />
+        {head.modified && <meta property="article:modified_time" content={head.modified} />}
         <meta property="og:site_name" content={chrome.brand} />
         <meta property="og:title" content={head.title} />
         <meta property="og:description" content={head.description} />

@@ -14,7 +14,7 @@ export function ArticleListPage({ heading, intro, cards, emptyText, pagination, 
   return (
     <>
       <section className="bg-gradient-to-br from-brand-800 to-brand-950 py-16 text-white sm:py-24">
-        <div className="mx-auto mb-6 max-w-6xl px-4 wrap-anywhere sm:px-6"><Breadcrumbs items={breadcrumbs.items} label={breadcrumbs.label} /></div>
+        <div className="mx-auto mb-6 max-w-6xl px-4 wrap-anywhere sm:px-6"><Breadcrumbs items={breadcrumbs.items} label={breadcrumbs.label} linkCurrent /></div>
         <div className="mx-auto max-w-6xl px-4 text-center wrap-anywhere sm:px-6">
           <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{heading}</h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-white/90">{intro}</p>

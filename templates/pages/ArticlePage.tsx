@@ -81,7 +81,7 @@ export function ArticlePage({
       <article>
         <header className="bg-gradient-to-br from-brand-800 to-brand-950 py-12 text-white sm:py-16">
           <div className="mx-auto max-w-3xl px-4 wrap-anywhere sm:px-6">
-            <Breadcrumbs items={breadcrumbs} label={breadcrumbLabel} />
+            <Breadcrumbs items={breadcrumbs} label={breadcrumbLabel} linkCurrent />
             {mark && <p className="mt-6 inline-flex rounded-full bg-accent-400 px-4 py-1.5 text-sm font-bold tracking-wide text-ink-900 uppercase">{mark}</p>}
             <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{title}</h1>
             <MetaLine items={meta} />

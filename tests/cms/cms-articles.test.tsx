@@ -193,7 +193,7 @@ describe('the article preview', () => {
   const index = async () => parseYaml(await readFile(path.join(ROOT, 'content/articles.yaml'), 'utf8')) as ArticlesIndex;
   /** An article page as the planner plans it (generator/collections/articles.ts), for a stand-in article. */
   const planned = (texts: ArticlesIndex): ArticleBody => ({
-    kind: 'article', title: 'Stand-in', description: 'Stand-in',
+    kind: 'article', title: 'Stand-in',
     published: { label: texts.article.published, iso: '2026-01-01T00:00:00-08:00', text: 'January 1, 2026' },
     readingTime: '1 min read', author: { label: texts.article.by, name: 'Someone' }, tags: { label: texts.article.tags, items: [] }, html: '<p>Stand-in</p>',
     related: { heading: texts.article.related, cards: [] }, cta: texts.cta,
