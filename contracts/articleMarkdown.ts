@@ -343,6 +343,11 @@ const WORDS_PER_MINUTE = 213;
 /** An article's reading time in whole minutes, at least one: the build's cards and the content manager's preview. */
 export const readingMinutes = (body: string): number => Math.max(1, Math.round(wordCount(body) / WORDS_PER_MINUTE));
 
+/** Letters and digits: ASCII ones, and those past Latin-1's symbols but not the punctuation blocks (dashes, quotes). */
+const isWordChar = (c: number): boolean =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 0xc0 && c !== 0xd7 && c !== 0xf7 && !(c >= 0x2000 && c <= 0x2bff) && !(c >= 0x3000 && c <= 0x303f));
+const WORD_CHAR = Uint8Array.from({ length: 65536 }, (_, c) => (isWordChar(c) ? 1 : 0));
+
 /**
  * Words of the body as a reader reads them (for the reading time). Must be cheap: one pass over the
  * characters, no parse (a build counts every article's words twice). Pictures, link addresses and
@@ -351,14 +356,31 @@ export const readingMinutes = (body: string): number => Math.max(1, Math.round(w
 export function wordCount(body: string): number {
   let words = 0;
   let inWord = false;
-  for (let i = 0; i < body.length; i++) {
+  let lineStart = true;
+  const n = body.length;
+  for (let i = 0; i < n; i++) {
     const c = body.charCodeAt(i);
-    if ((i === 0 || body.charCodeAt(i - 1) === 10) && isDefinition(body, i)) {
-      i = lineEnd(body, i);
+    if (lineStart) {
+      lineStart = false;
+      // A reference definition, "[label]: address" after up to three spaces, is not read.
+      if (c === 91 || c === 32) {
+        let j = i;
+        while (j < i + 3 && body.charCodeAt(j) === 32) j++;
+        const close = body.charCodeAt(j) === 91 ? body.indexOf(']', j) : -1;
+        const nl = body.indexOf('\n', j);
+        if (close > j + 1 && body.charCodeAt(close + 1) === 58 && (nl < 0 || close < nl)) {
+          i = nl < 0 ? n : nl - 1;
+          inWord = false;
+          continue;
+        }
+      }
+    }
+    if (c === 10) {
+      lineStart = true;
       inWord = false;
       continue;
     }
-    // A picture, "![…](…)", is not read: skipped past its "]".
+    // A picture, "![…](…)", is not read: skipped past its "]" (its address then goes below).
     if (c === 33 /* ! */ && body.charCodeAt(i + 1) === 91 /* [ */) {
       const end = body.indexOf(']', i);
       if (end > 0) {
@@ -374,29 +396,13 @@ export function wordCount(body: string): number {
       inWord = false;
       continue;
     }
-    const letter = isWordChar(c);
-    // An apostrophe, period, comma or hyphen between two letters joins them.
-    const joiner: boolean = inWord && (c === 39 || c === 0x2019 || c === 46 || c === 44 || c === 45) && isWordChar(body.charCodeAt(i + 1));
-    if (letter && !inWord) words++;
-    inWord = letter || joiner;
+    if (WORD_CHAR[c]) {
+      if (!inWord) words++;
+      inWord = true;
+    } else {
+      // An apostrophe, period, comma or hyphen between two letters joins them.
+      inWord = inWord && (c === 39 || c === 0x2019 || c === 46 || c === 44 || c === 45) && WORD_CHAR[body.charCodeAt(i + 1)] === 1;
+    }
   }
   return words;
 }
-
-/** A letter or digit: ASCII ones, and those past Latin-1's symbols but not the punctuation blocks (dashes, quotes). */
-const isWordChar = (c: number) =>
-  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 0xc0 && c !== 0xd7 && c !== 0xf7 && !(c >= 0x2000 && c <= 0x2bff) && !(c >= 0x3000 && c <= 0x303f));
-
-/** Whether a line (from `i`) is a reference definition: up to three spaces, "[label]:". */
-function isDefinition(body: string, i: number): boolean {
-  let j = i;
-  while (j < i + 3 && body.charCodeAt(j) === 32) j++;
-  if (body.charCodeAt(j) !== 91) return false;
-  const close = body.indexOf(']', j);
-  return close > j + 1 && body.charCodeAt(close + 1) === 58 && !body.slice(j, close).includes('\n');
-}
-
-const lineEnd = (body: string, i: number) => {
-  const end = body.indexOf('\n', i);
-  return end < 0 ? body.length : end;
-};
