@@ -51,7 +51,7 @@ const tocLink = 'inline-flex min-h-11 items-center text-brand-700 underline unde
  */
 function MetaLine({ items }: { items: ReactNode[] }) {
   return (
-    <p className="mt-5 flex flex-col gap-1 text-white/90 sm:flex-row sm:flex-wrap sm:items-center sm:gap-x-3">
+    <p className="mt-1 flex flex-col gap-1 text-white/90 sm:flex-row sm:flex-wrap sm:items-center sm:gap-x-3">
       {items.map((item, i) => (
         <Fragment key={i}>
           {i > 0 && <><span aria-hidden="true" className="hidden sm:inline">·</span><span className="sr-only">, </span></>}
@@ -74,7 +74,6 @@ export function ArticlePage({
     <>{published.label} <time dateTime={published.iso}>{published.text}</time></>,
     ...(updated ? [<>{updated.label} <time dateTime={updated.iso}>{updated.text}</time></>] : []),
     readingTime,
-    <>{author.label} {author.name}</>,
   ];
   return (
     <>
@@ -84,6 +83,8 @@ export function ArticlePage({
             <Breadcrumbs items={breadcrumbs} label={breadcrumbLabel} linkCurrent />
             {mark && <p className="mt-6 inline-flex rounded-full bg-accent-400 px-4 py-1.5 text-sm font-bold tracking-wide text-ink-900 uppercase">{mark}</p>}
             <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{title}</h1>
+            {/* The author on a line of their own: with the dates in one row, a wrapped row ended on a separator. */}
+            <p className="mt-5 text-white/90">{author.label} {author.name}</p>
             <MetaLine items={meta} />
           </div>
         </header>
