@@ -11,13 +11,11 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { readdir, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { deserialize, serialize } from 'node:v8';
 import type { WrittenPage } from '../../contracts/pages.js';
 import { fileForRoute } from '../../contracts/routes.js';
 import { cachedPageFile } from './pageCache.js';
-import { linkFileSync, writeAtomic } from './store.js';
+import { linkFileSync, VersionedStore } from './store.js';
 
 /** A file the last build found valid. */
 export interface MemoEntry {
@@ -45,17 +43,11 @@ export interface PlaceOptions {
 export const fileDigest = (bytes: Uint8Array): string => createHash('sha1').update(bytes).digest('base64');
 
 export class CollectionMemo {
-  /** This build's entries: those found again and those learnt. */
-  private readonly used = new Map<string, MemoEntry>();
-
-  private constructor(private readonly dir: string, private readonly file: string, private readonly entries: ReadonlyMap<string, MemoEntry>) {}
+  private constructor(private readonly store: VersionedStore<MemoEntry>) {}
 
   /** The memo of builds with this `version` (a digest of what every page depends on besides its file). */
   static async open(cacheDir: string, version: string): Promise<CollectionMemo> {
-    const dir = path.join(cacheDir, 'collections');
-    const file = path.join(dir, `${version}.v8`);
-    const entries = await readFile(file).then((b) => deserialize(b) as Map<string, MemoEntry>, () => new Map<string, MemoEntry>());
-    return new CollectionMemo(dir, file, entries);
+    return new CollectionMemo(await VersionedStore.open<MemoEntry>(cacheDir, 'collections', version));
   }
 
   /**
@@ -68,10 +60,10 @@ export class CollectionMemo {
     const rest: string[] = [];
     const dirs = new Set<string>();
     for (const rel of rels) {
-      const entry = this.entries.get(rel);
+      const entry = this.store.get(rel);
       if (entry && placeKnown(rel, entry, opts, dirs)) {
         placed.set(rel, entry);
-        this.used.set(rel, entry);
+        this.store.use(rel, entry);
       } else {
         rest.push(rel);
       }
@@ -80,15 +72,12 @@ export class CollectionMemo {
   }
 
   learn(rel: string, entry: MemoEntry): void {
-    this.used.set(rel, entry);
+    this.store.use(rel, entry);
   }
 
   /** Keep exactly this build's entries, under this build's version only. */
-  async save(): Promise<void> {
-    await writeAtomic(this.file, serialize(this.used));
-    for (const name of await readdir(this.dir)) {
-      if (name.endsWith('.v8') && path.join(this.dir, name) !== this.file) await unlink(path.join(this.dir, name)).catch(() => undefined);
-    }
+  save(): Promise<void> {
+    return this.store.save();
   }
 }
 

@@ -4,8 +4,9 @@
  */
 import { createHash, type Hash } from 'node:crypto';
 import { closeSync, copyFileSync, linkSync, openSync, readdirSync, readFileSync, renameSync, writevSync } from 'node:fs';
-import { copyFile, cp, link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, cp, link, mkdir, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import { threadId } from 'node:worker_threads';
 
 const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock', 'bun.lockb'];
@@ -192,5 +193,46 @@ function readIfExists(file: string): Buffer | undefined {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw err;
+  }
+}
+
+/**
+ * What the last build learnt, by key, in .cache/<kind>/<version>.v8: read whole when opened, and
+ * saved with exactly the entries this build used or learnt, under its version only (the files of
+ * other versions removed): a store that never grows with entries no build asks for.
+ */
+export class VersionedStore<V> {
+  /** This build's entries: those found again and those learnt. */
+  private readonly used = new Map<string, V>();
+
+  private constructor(private readonly dir: string, private readonly file: string, private readonly known: ReadonlyMap<string, V>) {}
+
+  static async open<V>(cacheDir: string, kind: string, version: string): Promise<VersionedStore<V>> {
+    const dir = path.join(cacheDir, kind);
+    const file = path.join(dir, `${version}.v8`);
+    const known = await readFile(file).then((b) => deserialize(b) as Map<string, V>, () => new Map<string, V>());
+    return new VersionedStore(dir, file, known);
+  }
+
+  /** Whether the last build of this version left nothing. */
+  get empty(): boolean {
+    return this.known.size === 0;
+  }
+
+  /** What the last build knew of `key`; a found entry is kept for the next build only when `use` is called. */
+  get(key: string): V | undefined {
+    return this.known.get(key);
+  }
+
+  /** Keep this entry for the next build. */
+  use(key: string, value: V): void {
+    this.used.set(key, value);
+  }
+
+  async save(): Promise<void> {
+    await writeAtomic(this.file, serialize(this.used));
+    for (const name of await readdir(this.dir).catch(() => [])) {
+      if (name.endsWith('.v8') && path.join(this.dir, name) !== this.file) await unlink(path.join(this.dir, name)).catch(() => undefined);
+    }
   }
 }
