@@ -46,6 +46,17 @@ const seo = z.strictObject({
   title: describe(text.max(70), 'Browser title, at most 70 characters'),
   description: describe(text.min(50).max(170), 'Meta description, 50 to 170 characters'),
 });
+/** The texts of a list's numbered pages; `more` names the placeholders of its titles and descriptions besides {page}, {pages} and {brand}. */
+const paginationTexts = (more: string) => z.strictObject({
+  label: describe(text, 'Accessible name of the links between the pages'),
+  previous: text,
+  next: text,
+  page: describe(text, 'Accessible name of a page number link; {page} is filled in'),
+  status: describe(text, 'Shown above the cards, e.g. Page {page} of {pages}'),
+  seoTitle: describe(text, `Browser title of the pages after the first; {page}, {pages}, {brand} and ${more} are filled in`),
+  seoDescription: describe(text, `Meta description of the pages after the first; {page}, {pages}, {brand} and ${more} are filled in`),
+});
+
 const faqItem = z.strictObject({ question: text, answer: text });
 const stat = z.strictObject({ value: text, label: text });
 const paragraphs = z.array(text).min(1);
@@ -322,15 +333,7 @@ export const locationsSchema = z.strictObject({
   populationLabel: text,
   dontSee: z.strictObject({ heading: text, text, contactLabel: text, callLabel: text }),
   pagination: describe(
-    z.strictObject({
-      label: describe(text, 'Accessible name of the links between the pages'),
-      previous: text,
-      next: text,
-      page: describe(text, 'Accessible name of a page number link; {page} is filled in'),
-      status: describe(text, 'Shown above the cards, e.g. Page {page} of {pages}'),
-      seoTitle: describe(text, 'Browser title of the pages after the first; {page}, {pages} and {brand} are filled in'),
-      seoDescription: describe(text, 'Meta description of the pages after the first; {page}, {pages}, {first} and {last} (city names) and {brand} are filled in'),
-    }),
+    paginationTexts('{first} and {last} (city names)'),
     `Texts of the numbered pages /locations/page/2 and on, made when there are more than ${CITIES_PER_PAGE} cities`,
   ),
   moreCities: describe(text, `Link from a service page to /locations, shown after the first ${CITIES_PER_PAGE} served cities when there are more`),
@@ -405,19 +408,7 @@ export const articlesIndexSchema = z.strictObject({
   intro: text,
   perPage: describe(z.number().int().min(1).max(50), 'Articles on each page of /articles and of a tag'),
   emptyText: describe(text, 'Shown on /articles while no article is published'),
-  readMore: describe(text, 'Accessible name prefix of a card\'s link, e.g. Read'),
-  pagination: describe(
-    z.strictObject({
-      label: describe(text, 'Accessible name of the links between the pages'),
-      previous: text,
-      next: text,
-      page: describe(text, 'Accessible name of a page number link; {page} is filled in'),
-      status: describe(text, 'Shown above the cards, e.g. Page {page} of {pages}'),
-      seoTitle: describe(text, 'Browser title of the pages after the first; {page}, {pages}, {heading} and {brand} are filled in'),
-      seoDescription: describe(text, 'Meta description of the pages after the first; {page}, {pages}, {heading} and {brand} are filled in'),
-    }),
-    'Texts of the numbered pages /articles/page/2 and on, and of a tag\'s',
-  ),
+  pagination: describe(paginationTexts('{heading}'), 'Texts of the numbered pages /articles/page/2 and on, and of a tag\'s'),
   tagPage: z.strictObject({
     heading: describe(text, 'Heading of a tag\'s page; {tag} is filled in'),
     intro: describe(text, '{tag} and {count} are filled in'),

@@ -185,7 +185,7 @@ export type PageBody =
   }
   | {
     /** A page of /articles, or of a tag's articles: at most perPage cards, newest first. */
-    kind: 'articleList'; heading: string; intro: string; cards: ArticleCardView[]; readMore: string; emptyText: string;
+    kind: 'articleList'; heading: string; intro: string; cards: ArticleCardView[]; emptyText: string;
     pagination?: Pagination;
     breadcrumbs: { items: Breadcrumb[]; label: string };
     /** On /articles' first page: every tag, with its page. */

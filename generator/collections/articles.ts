@@ -212,7 +212,7 @@ interface ListTexts { heading: string; intro: string; routeOf: (n: number) => st
 
 function* listPages(ctx: PlanContext, t: ArticleTexts, cards: readonly ArticleCard[], texts: ListTexts, tags?: { slug: string; name: string; list: unknown[] }[]): Generator<PagePlan> {
   const { site } = ctx.model;
-  const { pagination: nav, feed, readMore, emptyText } = t.index;
+  const { pagination: nav, feed, emptyText } = t.index;
   const pages = pagesOf(cards, t.index.perPage);
   const count = pages.length;
   const first = texts.routeOf(1);
@@ -231,7 +231,7 @@ function* listPages(ctx: PlanContext, t: ArticleTexts, cards: readonly ArticleCa
         ...(n > 1 && { prev: ctx.url(texts.routeOf(n - 1)) }),
         ...(n < count && { next: ctx.url(texts.routeOf(n + 1)) }),
       }), {
-        kind: 'articleList', heading: texts.heading, intro: texts.intro, cards: own.map((c) => t.card(c)), readMore, emptyText,
+        kind: 'articleList', heading: texts.heading, intro: texts.intro, cards: own.map((c) => t.card(c)), emptyText,
         ...(count > 1 && { pagination: pagination(n, count, texts.routeOf, nav) }),
         breadcrumbs: { items: crumbs, label: site.navigation.breadcrumbLabel },
         ...(n === 1 && tagList && tagList.items.length > 0 && { tags: tagList }),
@@ -260,6 +260,3 @@ function feed(ctx: PlanContext, t: ArticleTexts, newest: readonly ArticleEntry[]
 }
 
 const mediaType = (src: string) => ({ webp: 'image/webp', avif: 'image/avif', png: 'image/png', svg: 'image/svg+xml' } as Record<string, string>)[src.split('.').pop()!] ?? 'image/jpeg';
-
-/** For tests and the content manager: the model's published articles at `when`. */
-export const publishedArticles = (model: SiteModel, when: Publication) => model.articles.filter((a) => isPublished(a, when));

@@ -111,7 +111,7 @@ function listBody(edit: Partial<ListBody> = {}): ListBody {
       card('how-long-does-a-deep-cleaning-take', TITLE, { image: { ...photo, alt: 'A clean kitchen' } }),
       card('how-often-should-you-deep-clean-your-home', 'How Often Should You Deep Clean Your Home?', { mark: 'Draft' }),
     ],
-    readMore: 'Read', emptyText: 'Our first articles are on their way.',
+    emptyText: 'Our first articles are on their way.',
     pagination: {
       label: 'Pages of articles', status: 'Page 2 of 3',
       previous: { href: articlesPageRoute(1), label: 'Previous' }, next: { href: articlesPageRoute(3), label: 'Next' },
