@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { LOCAL_DATE_TIME } from './zonedTime.js';
+import type { Lang } from './languages.js';
 
 /**
  * The most cities one page lists: cards on a page of /locations, chips and areaServed on a service
@@ -188,6 +189,11 @@ export const siteSchema = z.strictObject({
     heading: text,
     link,
   }),
+  language: describe(z.strictObject({
+    name: describe(text, "This language's name in itself (English, Español): the header's link to this language on the other language's pages"),
+    switchLabel: describe(text, 'Accessible name of the language switch in the header'),
+    onlyInEnglish: describe(text, 'Marks a link from a page in this language to a page that exists in English only, e.g. (en inglés)'),
+  }).optional(), 'The language switch: needed once the site has a translation (content/es/)'),
   labels: z.strictObject({
     getFreeQuote: text,
     bookOnline: text,
@@ -263,6 +269,7 @@ const serviceSection = z.discriminatedUnion('kind', [
 ]);
 
 export const serviceSchema = z.strictObject({
+  slug: describe(z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).optional(), "A translation's own path under its language's folder (lowercase words joined by hyphens); an English service's path is its file name"),
   name: describe(text, 'Service name, e.g. Deep Cleaning'),
   order: describe(z.int().min(0), 'Position among the services (smallest first)'),
   icon: iconName,
@@ -500,7 +507,7 @@ export interface Tag { name: string; slug: string }
 export interface ArticleCard extends Omit<ArticleFrontMatter, 'tags' | 'date' | 'updated'> {
   slug: string;
   route: string;
-  lang: 'en';
+  lang: Lang;
   tags: Tag[];
   /** When it goes live and was last updated: ISO 8601 with the business's offset. */
   date: string;
@@ -518,6 +525,8 @@ export interface ArticleEntry extends ArticleCard {
 }
 
 export interface SiteModel {
+  /** The language of every text in it: the site has one model per language (content/ and content/es/). */
+  lang: Lang;
   site: Site;
   home: Home;
   servicesIndex: ServicesIndex;

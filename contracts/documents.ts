@@ -1,6 +1,7 @@
 /** What the load stage hands on: one content file, parsed but not yet validated. */
 import type { z } from 'zod';
 import type { kinds, KindName } from './kinds.js';
+import type { Lang } from './languages.js';
 
 export interface RawDoc {
   /** Path relative to the project root, posix separators. */
@@ -15,6 +16,8 @@ export interface RawDoc {
   data: unknown;
   /** Markdown body, for Markdown kinds. */
   body?: string;
+  /** The language of a translated file (content/es/…); absent for the default language's. */
+  lang?: Lang;
 }
 
 /** The content model's output for one kind. */

@@ -34,6 +34,9 @@ export const kinds = {
 } as const satisfies Record<string, ContentKind>;
 
 export type KindName = keyof typeof kinds;
+
+/** The kinds a translation (content/es/) does not have: the articles and the legal pages are published in English only (notes/decisions.md, "The site in Spanish"). */
+export const ENGLISH_ONLY_KINDS: ReadonlySet<KindName> = new Set(['article', 'articlesIndex', 'legal']);
 export const kindNames = Object.keys(kinds) as KindName[];
 
 /** The kind a content file belongs to, or undefined for files the generator does not read. */

@@ -2,6 +2,7 @@
  * What the plan stage hands to render and the templates: plain, serializable data (it crosses
  * worker boundaries).
  */
+import type { Lang } from './languages.js';
 import type {
   ArticlesIndex, Checklist, CityPageContent, Contact, ContactTexts, DiscountTexts, EmbedPage, FaqItem, Home, IconName, Link,
   Locations, Service, ServicesIndex, Site, Stat,
@@ -38,26 +39,48 @@ export interface PageHead {
   /** Canonical URLs of the previous and next page of a numbered series (/locations past one page). */
   prev?: string;
   next?: string;
+  /**
+   * Once the site has a translation: every version of the page, itself included, and x-default
+   * (the English one), with absolute URLs; the sitemap writes the same list (plan/twins.ts).
+   */
+  alternates?: Alternate[];
+  /** Once the site has a translation: where the header's language switch leads (the twin, else the other language's home). */
+  languageSwitch?: string;
 }
 
+/** A version of a page in one language (hreflang, or x-default), as <link rel="alternate"> and the sitemap name it. */
+export interface Alternate { hreflang: string; href: string }
+
 /** What is kept of a page once it is written: what the sitemap and the host files need of it. */
-export interface WrittenPage { route: string; canonical: string; noindex: boolean; lastmod?: string }
+export interface WrittenPage { route: string; canonical: string; noindex: boolean; lastmod?: string; alternates?: Alternate[] }
 
 /** The WrittenPage of a plan. */
 export const writtenPage = (plan: PagePlan): WrittenPage => ({
   route: plan.route, canonical: plan.head.canonical, noindex: plan.head.noindex === true, ...(plan.head.modified && { lastmod: plan.head.modified }),
+  ...(plan.head.alternates && { alternates: plan.head.alternates }),
 });
 
-/** Data the layout (header, footer, document head) needs on every page. */
+/** A link of the header or footer; `hreflang` when it leads to a page in another language (a Spanish page's link to an English-only one). */
+export interface LayoutLink extends Link { hreflang?: string }
+
+/** Data the layout (header, footer, document head) needs on every page of one language. */
 export interface Layout {
+  /** <html lang>, og:locale and the other languages' og:locale:alternate. */
+  language: { htmlLang: string; ogLocale: string; ogAlternates: string[] };
+  /** Once the site has a translation: the header's link to the other language (its href is the page's head.languageSwitch). */
+  languageSwitch?: { label: string; name: string; htmlLang: string; hreflang: string };
+  /** The layouts of the other languages' pages (a page's plan says its language): on the default language's layout only. */
+  translations?: Partial<Record<Lang, Layout>>;
+  /** The home page of the language: where the logo leads. */
+  home: string;
   brand: string;
   tagline: string;
   phone: { display: string; href: string };
   email: string;
   locality: string;
   hours: string;
-  navigation: Site['navigation'];
-  footer: Site['footer'] & { copyrightText: string };
+  navigation: Omit<Site['navigation'], 'primary'> & { primary: LayoutLink[] };
+  footer: Omit<Site['footer'], 'quickLinks' | 'legal'> & { quickLinks: LayoutLink[]; legal: LayoutLink[]; copyrightText: string };
   services: { name: string; href: string }[];
   /** The feeds every page's head links to (<link rel="alternate">). */
   feeds: { type: string; href: string; title: string }[];
@@ -137,6 +160,9 @@ export interface ArticleCardView {
 /** One heading of an article's table of contents. */
 export interface TocItem { id: string; text: string; depth: 2 | 3 }
 
+/** The layout a page is drawn in: its language's. */
+export const layoutOf = (layout: Layout, lang: Lang | undefined): Layout => (lang && layout.translations?.[lang]) || layout;
+
 export type PageBody =
   | { kind: 'home'; home: Home; claims: Site['claims']; stats: Stat[]; services: ServiceCard[]; reviews: ReviewsProps; discount: DiscountTexts; heroImage: ImageRef; aboutImage: ImageRef; labels: Site['labels'] }
   | { kind: 'services'; page: ServicesIndex; cards: ServiceCard[]; labels: Site['labels'] }
@@ -198,6 +224,8 @@ export type PageBody =
 export type CityTexts = Omit<Locations['cityPage'], 'related' | 'defaultHeroImage'>;
 
 export interface PagePlan {
+  /** Its language, when not the default one: which layout it is drawn in. */
+  lang?: Lang;
   route: string;
   /** Output path relative to dist/. */
   file: string;

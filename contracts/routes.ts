@@ -2,6 +2,8 @@
  * Every address of the site in one table: the fixed pages by name, and how entries of a content
  * folder get theirs. The plan, the model's collision rule and the templates all read it from here.
  */
+import type { Lang } from './languages.js';
+
 export const ROUTES = {
   home: '/',
   services: '/services',
@@ -50,3 +52,39 @@ export const FEEDS = {
   atom: { path: '/articles/atom.xml', type: 'application/atom+xml' },
   json: { path: '/articles/feed.json', type: 'application/feed+json' },
 } as const;
+
+/** The fixed pages every language has (the articles are English only). */
+export type FixedPage = Exclude<keyof typeof ROUTES, 'articles'>;
+
+/** One language's addresses: its fixed pages, and how its services, cities and numbered /locations pages get theirs. */
+export interface RouteTable {
+  fixed: Record<FixedPage, string>;
+  service(slug: string): string;
+  city(slug: string): string;
+  locationsPage(n: number): string;
+}
+
+/**
+ * The Spanish pages' addresses: the words a Spanish speaker searches for (notes/decisions.md,
+ * "The site in Spanish"), under /es, whose 404.html Cloudflare Pages serves for any missing /es/ path.
+ */
+const ES_FIXED: Record<FixedPage, string> = {
+  home: '/es',
+  services: '/es/servicios',
+  locations: '/es/ubicaciones',
+  checklist: '/es/lista-de-limpieza',
+  contact: '/es/contacto',
+  customerLogin: '/es/acceso-clientes',
+  bookOnline: '/es/reservar',
+  notFound: '/es/404',
+};
+
+export const ROUTE_TABLES: Record<Lang, RouteTable> = {
+  en: { fixed: ROUTES, service: entryRoute, city: cityRoute, locationsPage: locationsPageRoute },
+  es: {
+    fixed: ES_FIXED,
+    service: (slug) => `/es/${slug}`,
+    city: (slug) => `${ES_FIXED.locations}/limpieza-profunda-${slug}-ca`,
+    locationsPage: (n) => (n === 1 ? ES_FIXED.locations : `${ES_FIXED.locations}/pagina/${n}`),
+  },
+};

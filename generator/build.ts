@@ -6,6 +6,7 @@
  * No collection is named here: each comes through generator/collections/.
  */
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
@@ -14,7 +15,8 @@ import type { ContentError } from '../contracts/errors.js';
 import type { FeedInput } from '../contracts/feeds.js';
 import { parseZoned, zonedIso } from '../contracts/zonedTime.js';
 import type { ValidDoc } from '../contracts/documents.js';
-import { kindOf } from '../contracts/kinds.js';
+import { ENGLISH_ONLY_KINDS, kindOf, slugOf } from '../contracts/kinds.js';
+import { LANGUAGE_INFO, TRANSLATIONS } from '../contracts/languages.js';
 import { writtenPage, type Layout, type PagePlan, type WrittenPage } from '../contracts/pages.js';
 import { fileForRoute } from '../contracts/routes.js';
 import { ContentErrors, sortErrors } from '../contracts/validate/errors.js';
@@ -25,13 +27,14 @@ import { BackOffice } from './backOffice/backOffice.js';
 import { BuildCache } from './cache/buildCache.js';
 import { collectionOf, COLLECTIONS } from './collections/index.js';
 import { listContentFiles } from './content/load.js';
-import { ContentSet, contentDirOf, type CheckedContent, type ContentOptions } from './model/contentSet.js';
+import { ContentSet, contentDirOf, type CheckedContent, type ContentOptions, type Translation } from './model/contentSet.js';
 import { PlanMemo, sameInputs, type Memo } from './plan/memo.js';
 import { planEachPage, planLayout, type EntryPages, type FeedSink, type PlanOptions } from './plan/plan.js';
 import type { PlanContext } from './plan/context.js';
 import { PageLinks } from './render/pageLinks.js';
 import { BATCH_PAGES, PARALLEL_THRESHOLD, RenderPool, startWorker } from './render/pool.js';
-import { entryFromFile, readCollections } from './render/readCollections.js';
+import { entryFromFile, readCollections, type CollectionsRead } from './render/readCollections.js';
+import { twinsOf, type Twins } from './plan/twins.js';
 import { renderSite } from './render/renderSite.js';
 import { settleAll, stageTimer } from './runtime/settle.js';
 import { brokenLinks } from './write/links.js';
@@ -85,9 +88,23 @@ export async function checkContent(opts: ContentOptions): Promise<CheckedContent
   const store = new BuildCache(opts.root);
   const { content } = await readContent(opts, store, () => true);
   const result = content.assemble();
-  if (!result.model) throw new ContentErrors(result.errors);
+  const errors = [...(result.errors ?? [])];
+  const docs = content.docs();
+  for (const translation of translationsOf(content.contentDir, content.displayPrefix)) {
+    const { content: own } = await readContent(opts, store, () => true, translation);
+    const checked = own.assemble(result.model && result);
+    errors.push(...(checked.model ? checked.warnings : checked.errors));
+    docs.push(...own.docs());
+  }
+  if (!result.model || errors.some((e) => !e.warning)) throw new ContentErrors(sortErrors(errors));
   await store.save();
-  return result;
+  return { ...result, docs, warnings: errors };
+}
+
+/** The translations the content has: each language whose folder (content/es/) is there. */
+function translationsOf(contentDir: string, displayPrefix: string): Translation[] {
+  return TRANSLATIONS.filter((lang) => existsSync(path.join(contentDir, LANGUAGE_INFO[lang].folder)))
+    .map((lang) => ({ lang, englishDir: contentDir, englishPrefix: displayPrefix }));
 }
 
 export async function build(opts: BuildOptions): Promise<BuildResult> {
@@ -100,38 +117,60 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     // other core while this thread reads the content ('assets' is what is left to wait for after).
     const assets = steps.assets();
     const store = new BuildCache(opts.root);
-    const read = readSiteContent(opts, store).finally(() => lap('content'));
-    read.then((c) => { if (c.collectionFiles.length < PARALLEL_THRESHOLD) import('./render/collectionPages.js').catch(() => undefined); }, () => undefined);
-    const [site, content] = await settleAll([assets, read]);
+    const read = readLanguages(opts, store).finally(() => lap('content'));
+    read.then((c) => { if (c[0]!.collectionFiles.length < PARALLEL_THRESHOLD) import('./render/collectionPages.js').catch(() => undefined); }, () => undefined);
+    const [site, languages] = await settleAll([assets, read]);
     lap('assets');
-    const layout = content.model && steps.layout(content.model, site);
+    const twins = twinsOfContent(languages);
+    if (twins) steps.twins = twins;
+    const models = languages.every((l) => l.model) ? languages.map((l) => l.model!) : undefined;
+    const layout = models && steps.layout(models, site);
     const cache = layout && await store.pages(layout);
     let pool: RenderPool | undefined;
     try {
-      const collections = await readCollections({
-        root: opts.root, contentDir: content.contentDir, displayPrefix: content.displayPrefix, files: content.collectionFiles, outDir: tmp,
-        ...(content.model && { model: content.model, plan: steps.planOptions(content.model, site) }), ...(layout && { layout }), ...(cache && { cache }), store,
-        startPool: async () => (pool ??= await RenderPool.start(layout, opts.threads)),
-      });
+      // Each language's collections, one after the other through the same workers.
+      const collections: CollectionsRead[] = [];
+      for (const content of languages) {
+        collections.push(await readCollections({
+          root: opts.root, contentDir: content.contentDir, displayPrefix: content.displayPrefix, files: content.collectionFiles, outDir: tmp,
+          ...(models && content.model && { model: content.model, plan: steps.planOptions(content.model, site) }), ...(layout && { layout }), ...(cache && { cache }), store,
+          startPool: async () => (pool ??= await RenderPool.start(layout, opts.threads)),
+          ...(content.translation && { translation: content.translation }),
+        }));
+      }
       lap('collections');
-      const errors = [...content.errors, ...collections.errors];
-      if (errors.some((e) => !e.warning) || !collections.model || !layout || !cache) throw new ContentErrors(sortErrors(errors));
-      const model = collections.model;
+      const errors = [...languages.flatMap((l) => l.errors), ...collections.flatMap((c) => c.errors)];
+      if (errors.some((e) => !e.warning) || !collections.every((c) => c.model) || !layout || !cache) throw new ContentErrors(sortErrors(errors));
+      const [model, ...translated] = collections.map((c) => c.model!) as [SiteModel, ...SiteModel[]];
       const feeds: FeedInput[] = [];
       // The model holds cards: a listing's full entries (the feed's) are read again from their files.
-      const listings = COLLECTIONS.map((c) => ({ ...(c.listings && { listings: (ctx: PlanContext) => c.listings!(ctx, entryFromFile(c, content.contentDir, model.site.hours.timeZone)) }) }));
-      const rendered = await renderSite(steps.pages(model, site, undefined, listings, (f) => feeds.push(f)), layout, tmp, {
+      const listings = COLLECTIONS.map((c) => ({ ...(c.listings && { listings: (ctx: PlanContext) => c.listings!(ctx, entryFromFile(c, languages[0]!.contentDir, model.site.hours.timeZone)) }) }));
+      /** How many pages each language planned here: the sitemap lists a language's pages, then its collections'. */
+      const planned = collections.map(() => 0);
+      const plans = function* () {
+        for (const [i, m] of [model, ...translated].entries()) {
+          for (const page of steps.pages(m, site, undefined, i === 0 ? listings : [], i === 0 ? (f) => feeds.push(f) : undefined)) {
+            planned[i]!++;
+            yield page;
+          }
+        }
+      };
+      const inOrder = (pages: readonly WrittenPage[]) => {
+        let from = 0;
+        return collections.flatMap((c, i) => [...pages.slice(from, (from += planned[i]!)), ...c.pages]);
+      };
+      const rendered = await renderSite(plans(), layout, tmp, {
         cache, ...(pool && { pool }), ...(opts.threads && { threads: opts.threads }),
-        whileRendering: (planned) => steps.writeSiteFiles(model, [...planned, ...collections.pages]),
+        whileRendering: (pages) => steps.writeSiteFiles(model, inOrder(pages)),
       });
       await writeFeeds(tmp, feeds);
       lap('render');
-      for (const [route, refs] of collections.links.lists()) rendered.links.add(route, refs);
-      const pages = [...rendered.pages, ...collections.pages];
+      for (const c of collections) for (const [route, refs] of c.links.lists()) rendered.links.add(route, refs);
+      const pages = inOrder(rendered.pages);
       await steps.checkLinks(rendered.links, pages, site, async () => (await checkContent(opts)).docs);
       await store.save();
       lap('write');
-      return { model, steps, pages: pages.length, htmlBytes: rendered.bytes + collections.bytes, warnings: errors };
+      return { model, steps, pages: pages.length, htmlBytes: rendered.bytes + collections.reduce((n, c) => n + c.bytes, 0), warnings: errors };
     } finally {
       await pool?.close();
     }
@@ -141,23 +180,66 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   });
 }
 
-/** The content files that `include` keeps, read with the cache of parsed documents. */
-async function readContent(opts: ContentOptions, store: BuildCache, include: (rel: string) => boolean) {
-  const content = new ContentSet(opts, await store.documents());
+/** The content files that `include` keeps (of a translation's folder, if given), read with the cache of parsed documents. */
+async function readContent(opts: ContentOptions, store: BuildCache, include: (rel: string) => boolean, translation?: Translation) {
+  const content = new ContentSet(opts, await store.documents(), translation);
   const files = await listContentFiles(content.contentDir);
   await content.read(files.filter(include));
   return { files, content };
 }
 
+/** One language's content as a build reads it first: everything but its collections' files, assembled. */
+interface SiteContent {
+  model?: SiteModel;
+  /** The model's documents, when it is valid: a translation's twins. */
+  checked?: CheckedContent;
+  errors: ContentError[];
+  collectionFiles: string[];
+  contentDir: string;
+  displayPrefix: string;
+  translation?: Translation;
+}
+
 /**
  * What a build checks first: every content file but the collections', loaded, validated and
- * assembled (the collections' files are read where their pages are made: render/readCollections.ts).
+ * assembled (the collections' files are read where their pages are made: render/readCollections.ts),
+ * for English, then for each translation against it.
  */
-async function readSiteContent(opts: ContentOptions, store: BuildCache) {
+async function readSiteContent(opts: ContentOptions, store: BuildCache, translation?: Translation, english?: CheckedContent): Promise<SiteContent> {
   const inCollection = (rel: string) => collectionOf(kindOf(rel)) !== undefined;
-  const { files, content } = await readContent(opts, store, (rel) => !inCollection(rel));
-  const result = content.assemble();
-  return { ...(result.model && { model: result.model }), errors: result.errors ?? [], collectionFiles: files.filter(inCollection), contentDir: content.contentDir, displayPrefix: content.displayPrefix };
+  const { files, content } = await readContent(opts, store, (rel) => !inCollection(rel), translation);
+  const result = content.assemble(english);
+  const errors = result.model ? result.warnings : result.errors;
+  const collectionFiles = files.filter(inCollection);
+  if (translation) {
+    // A translated article would be a page of no language's site: say so rather than leave it unread.
+    for (const rel of collectionFiles) {
+      if (ENGLISH_ONLY_KINDS.has(kindOf(rel)!)) errors.push({ file: content.displayPrefix + rel, message: 'this page is published in English only', hint: 'remove the file: articles and legal pages are not translated (notes/decisions.md, "The site in Spanish")' });
+    }
+  }
+  return {
+    ...(result.model && { model: result.model, checked: result }), errors,
+    collectionFiles: translation ? collectionFiles.filter((rel) => !ENGLISH_ONLY_KINDS.has(kindOf(rel)!)) : collectionFiles,
+    contentDir: content.contentDir, displayPrefix: content.displayPrefix, ...(translation && { translation }),
+  };
+}
+
+/** The English content, then each translation's. */
+async function readLanguages(opts: ContentOptions, store: BuildCache): Promise<SiteContent[]> {
+  const english = await readSiteContent(opts, store);
+  const translations: SiteContent[] = [];
+  for (const t of translationsOf(english.contentDir, english.displayPrefix)) translations.push(await readSiteContent(opts, store, t, english.checked));
+  return [english, ...translations];
+}
+
+/** Which pages are versions of one another, from each language's services and city files. */
+function twinsOfContent([english, ...translations]: readonly SiteContent[]): Twins | undefined {
+  const cityFiles = (c: SiteContent) => c.collectionFiles.filter((rel) => kindOf(rel) === 'city').map(slugOf);
+  const own = translations.flatMap((t) => (t.model && t.translation ? [[t.translation.lang, {
+    services: new Map(t.model.services.map((s) => [s.slug, s.route])),
+    cities: cityFiles(t),
+  }] as const] : []));
+  return own.length ? twinsOf({ cities: cityFiles(english!), translations: Object.fromEntries(own) }) : undefined;
 }
 
 /** The steps after the content, writing into outDir: `build` runs each once, `Rebuild` as content or code changes. */
@@ -187,10 +269,14 @@ class Steps {
     return this.site;
   }
 
+  /** Which pages are versions of one another, once the content is read (absent: a site in one language). */
+  twins: Twins | undefined = undefined;
+
   planOptions(model: SiteModel, site: SiteAssets, memo?: Memo): PlanOptions {
+    // The English site's address: a translation's siteUrl is a fact of its twin, the same.
     const origin = (this.opts.siteUrl ?? model.site.siteUrl).replace(/\/+$/, '');
     return {
-      origin, images: site.images, assets: site.assets, year: buildYear(), ...(memo && { memo }),
+      origin, images: site.images, assets: site.assets, year: buildYear(), ...(memo && { memo }), ...(this.twins && { twins: this.twins }),
       publication: { now: this.now(model.site.hours.timeZone), drafts: this.opts.drafts === true },
     };
   }
@@ -206,8 +292,12 @@ class Steps {
     return now ?? this.started;
   }
 
-  layout(model: SiteModel, site: SiteAssets): Layout {
-    return planLayout(model, this.planOptions(model, site));
+  /** The English layout, with each translation's (the models in LANGUAGES order, English first). */
+  layout([english, ...translated]: readonly SiteModel[], site: SiteAssets): Layout {
+    const other = (m: SiteModel) => (m === english ? translated[0] : english);
+    const layout = planLayout(english!, this.planOptions(english!, site), other(english!));
+    if (!translated.length) return layout;
+    return { ...layout, translations: Object.fromEntries(translated.map((m) => [m.lang, planLayout(m, this.planOptions(m, site), other(m))])) };
   }
 
   /**
@@ -268,11 +358,14 @@ class Steps {
 export class Rebuild {
   readonly contentDir: string;
   private readonly content: ContentSet;
+  /** Each translation's files (content/es/), checked against the English ones. */
+  private readonly translations: ContentSet[];
   private readonly steps: Steps;
   private site: SiteAssets | undefined;
   /** Each page's plan as last rendered and its digest (an unchanged entry's plan is the same object). */
   private readonly rendered = new Map<string, { plan: PagePlan; digest: string }>();
-  private readonly memo = new PlanMemo();
+  /** Each language's memo of plans (a memo keeps the routes of one planning). */
+  private readonly memos = new Map<string, PlanMemo>();
   private layoutKey = '';
   private siteFilesKey: readonly unknown[] = [];
   private worker: Worker | undefined;
@@ -280,6 +373,7 @@ export class Rebuild {
   constructor(private readonly opts: BuildOptions & { outDir: string }) {
     this.content = new ContentSet(opts);
     this.contentDir = this.content.contentDir;
+    this.translations = translationsOf(this.contentDir, this.content.displayPrefix).map((t) => new ContentSet(opts, undefined, t));
     // npm run dev shows drafts and entries dated later, marked.
     this.steps = new Steps({ drafts: true, ...opts }, opts.outDir);
   }
@@ -288,6 +382,7 @@ export class Rebuild {
   async start(): Promise<Updated> {
     await rm(this.opts.outDir, { recursive: true, force: true });
     await this.content.readAll();
+    for (const t of this.translations) await t.readAll();
     this.site = await this.steps.assets();
     return this.update(true);
   }
@@ -295,6 +390,10 @@ export class Rebuild {
   /** Content files changed (paths in the content folder): those are read again. */
   async contentChanged(rels: readonly string[]): Promise<Updated> {
     await this.content.reread(rels);
+    for (const t of this.translations) {
+      const folder = `${LANGUAGE_INFO[t.translation!.lang].folder}/`;
+      await t.reread(rels.filter((r) => r.startsWith(folder)).map((r) => r.slice(folder.length)));
+    }
     // A new picture's own event can come after the save of the file that names it (the content
     // manager writes both at once), and that file's page cannot be planned without it.
     const pictures = await listImages(this.contentDir);
@@ -318,21 +417,33 @@ export class Rebuild {
   /** The model, then the pages whose plan changed; content problems are answered, not thrown (the pages keep their last good version). */
   private async update(all: boolean): Promise<Updated> {
     const content = this.content.assemble();
-    if (!content.model) return { pages: 0, errors: content.errors };
+    const translated = this.translations.map((t) => t.assemble(content.model && content));
+    const errors = [content, ...translated].flatMap((c) => (c.model ? [] : c.errors));
+    if (errors.length) return { pages: 0, errors: sortErrors(errors) };
     try {
-      return { pages: await this.render(content.model, all), errors: [] };
+      return { pages: await this.render([content.model!, ...translated.map((t) => t.model!)], all), errors: [] };
     } catch (err) {
       if (!(err instanceof ContentErrors)) throw err;
       return { pages: 0, errors: sortErrors(err.errors) };
     }
   }
 
-  private async render(model: SiteModel, all: boolean): Promise<number> {
+  private async render(models: readonly [SiteModel, ...SiteModel[]], all: boolean): Promise<number> {
     const { outDir } = this.opts;
     const site = this.site!;
-    const layout = this.steps.layout(model, site);
+    const [model, ...translated] = models;
+    const twins = translated.length ? twinsOf({
+      cities: model.cities.map((c) => c.slug),
+      translations: Object.fromEntries(translated.map((m) => [m.lang, { services: new Map(m.services.map((s) => [s.slug, s.route])), cities: m.cities.map((c) => c.slug) }])),
+    }) : undefined;
+    this.steps.twins = twins;
+    const layout = this.steps.layout(models, site);
     const feeds: FeedInput[] = [];
-    const pages = [...this.steps.pages(model, site, this.memo, COLLECTIONS, (f) => feeds.push(f))];
+    const memo = (lang: string) => this.memos.get(lang) ?? this.memos.set(lang, new PlanMemo()).get(lang)!;
+    const pages = [
+      ...this.steps.pages(model, site, memo(model.lang), COLLECTIONS, (f) => feeds.push(f)),
+      ...translated.flatMap((m) => [...this.steps.pages(m, site, memo(m.lang), COLLECTIONS.filter((c) => !ENGLISH_ONLY_KINDS.has(c.kind)))]),
+    ];
     const layoutKey = JSON.stringify(layout);
     const renderAll = all || layoutKey !== this.layoutKey;
     const changed: { plan: PagePlan; digest: string }[] = [];
@@ -363,7 +474,7 @@ export class Rebuild {
     }
     await pool.drain();
     const written = pages.map(writtenPage);
-    await this.steps.checkLinks(links, written, site, async () => this.content.docs());
+    await this.steps.checkLinks(links, written, site, async () => [this.content, ...this.translations].flatMap((c) => c.docs()));
     this.layoutKey = layoutKey;
     for (const c of changed) this.rendered.set(c.plan.route, c);
     // The site files and the content manager's page change only when pages come or go, or what

@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import type { Layout } from '../../contracts/pages.js';
+import type { Lang } from '../../contracts/languages.js';
 import { CardCache } from './cardCache.js';
 import { CollectionMemo } from './collectionMemo.js';
 import { PageCache, renderCodeVersion } from './pageCache.js';
@@ -20,22 +21,25 @@ export class BuildCache {
     this.dir = path.join(root, '.cache');
   }
 
+  private parsed: Promise<ParseCache> | undefined;
+
+  /** One cache of parsed documents for every language's files. */
   documents(): Promise<ParseCache> {
-    return this.keep(ParseCache.open(this.dir));
+    return (this.parsed ??= this.keep(ParseCache.open(this.dir)));
   }
 
   pages(layout: Layout): Promise<PageCache> {
     return this.keep(PageCache.open(this.dir, renderCodeVersion(this.root), layout));
   }
 
-  /** The memo of builds whose every input but the collection files is `version`'s. */
-  collections(version: string): Promise<CollectionMemo> {
-    return this.keep(CollectionMemo.open(this.dir, version));
+  /** The memo of builds whose every input but the collection files is `version`'s; a translation's apart (`lang`). */
+  collections(lang: Lang | undefined, version: string): Promise<CollectionMemo> {
+    return this.keep(CollectionMemo.open(this.dir, version, lang));
   }
 
-  /** The cards of the collections read before their pages, for builds whose card code and time zone are `version`'s. */
-  cards(version: string): Promise<CardCache> {
-    return this.keep(CardCache.open(this.dir, version));
+  /** The cards of the collections read before their pages, for builds whose card code and time zone are `version`'s; a translation's apart. */
+  cards(lang: Lang | undefined, version: string): Promise<CardCache> {
+    return this.keep(CardCache.open(this.dir, version, lang));
   }
 
   /** Every store opened so far, saved. */

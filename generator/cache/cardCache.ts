@@ -13,8 +13,8 @@ export interface KnownCard { digest: string; card: { slug: string } }
 export class CardCache {
   private constructor(private readonly store: VersionedStore<KnownCard>) {}
 
-  static async open(cacheDir: string, version: string): Promise<CardCache> {
-    return new CardCache(await VersionedStore.open<KnownCard>(cacheDir, 'cards', version));
+  static async open(cacheDir: string, version: string, lang?: string): Promise<CardCache> {
+    return new CardCache(await VersionedStore.open<KnownCard>(cacheDir, lang ? `cards-${lang}` : 'cards', version));
   }
 
   /** Whether the last build knew any file: a first build has nothing to look up. */

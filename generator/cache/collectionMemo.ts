@@ -46,8 +46,8 @@ export class CollectionMemo {
   private constructor(private readonly store: VersionedStore<MemoEntry>) {}
 
   /** The memo of builds with this `version` (a digest of what every page depends on besides its file). */
-  static async open(cacheDir: string, version: string): Promise<CollectionMemo> {
-    return new CollectionMemo(await VersionedStore.open<MemoEntry>(cacheDir, 'collections', version));
+  static async open(cacheDir: string, version: string, lang?: string): Promise<CollectionMemo> {
+    return new CollectionMemo(await VersionedStore.open<MemoEntry>(cacheDir, lang ? `collections-${lang}` : 'collections', version));
   }
 
   /**

@@ -158,7 +158,7 @@ function articlePagePlanner(ctx: PlanContext): (entry: ArticleEntry) => PagePlan
       const modified = a.updated ?? a.date;
       const mark = t.mark(a);
       return ctx.page(a.route, {
-        title: `${a.title} | ${site.brand.name}`, description: a.description, canonical, modified,
+        title: `${a.title} | ${site.brand.name}`, description: a.description, canonical, modified, ...ctx.versions(a.route),
         ...(image && { preloadImage: image, ogImage: new URL(image.src, canonical).href }),
         jsonLd: [
           ctx.business,

@@ -2,7 +2,6 @@
 import type { CityEntry, CityPageContent } from '../../contracts/content.js';
 import type { ValidDocOf } from '../../contracts/documents.js';
 import type { CityTexts, PagePlan } from '../../contracts/pages.js';
-import { ROUTES } from '../../contracts/routes.js';
 import { cityEntry, cityFileRules, repeatedCityNames, withCities } from '../model/assemble.js';
 import { fill, type PlanContext } from '../plan/context.js';
 import { breadcrumbs, service } from '../plan/jsonld.js';
@@ -39,11 +38,11 @@ function cityPagePlanner(ctx: PlanContext): (city: CityEntry) => PagePlan | unde
     const vars = { city: city.name, brand: site.brand.name };
     const texts = Object.fromEntries(Object.entries(templates).map(([k, v]) => [k, fill(v, vars)])) as CityTexts;
     const hero = ctx.image(city.page.heroImage ?? defaultHeroImage);
-    const crumbs = [ctx.homeCrumb, { name: locations.heading, href: ROUTES.locations }, { name: city.name, href: city.route }];
+    const crumbs = [ctx.homeCrumb, { name: locations.heading, href: ctx.routes.fixed.locations }, { name: city.name, href: city.route }];
     const description = city.page.seoDescription;
     const canonical = ctx.url(city.route);
     return ctx.page(city.route, {
-      title: texts.seoTitle, description, canonical, preloadImage: hero, ogImage: new URL(hero.src, canonical).href,
+      title: texts.seoTitle, description, canonical, preloadImage: hero, ogImage: new URL(hero.src, canonical).href, ...ctx.versions(city.route),
       jsonLd: [
         ctx.business,
         service(texts.heroHeading, description, canonical, ctx.origin, [city.name]),

@@ -6,15 +6,19 @@ import remarkHtml from 'remark-html';
 import type { CityEntry, LegalEntry, ServiceEntry, SiteModel } from '../../contracts/content.js';
 import type { ValidDoc, ValidDocOf } from '../../contracts/documents.js';
 import type { ContentError } from '../../contracts/errors.js';
-import { kinds, kindNames, type ContentKind, type KindName } from '../../contracts/kinds.js';
-import { BOOK_ONLINE, cityRoute, entryRoute, ROUTES } from '../../contracts/routes.js';
+import { ENGLISH_ONLY_KINDS, kinds, kindNames, type ContentKind, type KindName } from '../../contracts/kinds.js';
+import { ROUTE_TABLES, ROUTES } from '../../contracts/routes.js';
+import { DEFAULT_LANGUAGE, type Lang } from '../../contracts/languages.js';
 import { formatPath } from '../../contracts/validate/errors.js';
 import { locator } from '../../contracts/validate/locate.js';
-import { fieldError, fileNameRule, imageRule, type RuleOptions as AssembleOptions } from './rules.js';
+import { fieldError, fileNameRule, imageRule, translationRules, type RuleOptions } from './rules.js';
 import { articleEntry, articleFileRules, repeatedArticleTexts, withArticles } from './articles.js';
 import { officeHoursRule } from './officeHours.js';
 
-export type { RuleOptions as AssembleOptions } from './rules.js';
+/** The rules' options; for a translation, the default language's content, whose twins its files are. */
+export interface AssembleOptions extends RuleOptions {
+  english?: { model: SiteModel; docs: readonly ValidDoc[] };
+}
 
 /** The validated documents, by kind: one each for single files, a list for folders. */
 interface Docs {
@@ -40,26 +44,38 @@ function byKind(docs: readonly ValidDoc[]): Docs {
 
 export function assembleModel(validDocs: readonly ValidDoc[], opts: AssembleOptions): { model?: SiteModel; errors: ContentError[] } {
   const errors: ContentError[] = [];
+  const lang: Lang = opts.translation?.lang ?? DEFAULT_LANGUAGE;
+  const translated = lang !== DEFAULT_LANGUAGE;
+  // A translation is checked against a valid English site: until that is, its own errors say it.
+  if (translated && !opts.english) return { errors: [] };
   const docs = byKind(validDocs);
   for (const name of kindNames) {
     const { file }: ContentKind = kinds[name];
-    if (file && !docs.has(name)) errors.push({ file: opts.displayPrefix + file, message: 'file is missing', hint: `create it; its schema is content/schemas/${kinds[name].schemaFile}` });
+    if (translated && ENGLISH_ONLY_KINDS.has(name)) continue;
+    if (file && !docs.has(name)) errors.push({ file: opts.displayPrefix + file, message: 'file is missing', hint: translated ? `translate content/${file} into it (a translation has every page the English site has but the articles and legal pages)` : `create it; its schema is content/schemas/${kinds[name].schemaFile}` });
+  }
+  for (const doc of validDocs) {
+    if (translated && ENGLISH_ONLY_KINDS.has(doc.kind)) errors.push({ file: doc.file, message: 'this page is published in English only', hint: 'remove the file: articles and legal pages are not translated (notes/decisions.md, "The site in Spanish")' });
+    else errors.push(...translationRules(doc, opts));
   }
   for (const doc of [...docs.service, ...docs.city, ...docs.legal]) errors.push(...fileNameRule(doc));
+  for (const doc of docs.service) errors.push(...serviceSlugRule(doc, translated));
   for (const doc of docs.article) errors.push(...articleFileRules(doc, opts));
   if (docs.has('site')) errors.push(...officeHoursRule(docs.one('site')));
   if (errors.length) return { errors };
 
   const site = docs.one('site').data;
+  const routes = ROUTE_TABLES[lang];
   const services: ServiceEntry[] = docs.service
-    .map((d) => entryOf(d, () => ({ ...d.data, slug: d.slug, route: entryRoute(d.slug) })))
+    .map((d) => entryOf(d, () => ({ ...d.data, slug: d.slug, route: routes.service(d.data.slug ?? d.slug) })))
     .sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
   const cities: CityEntry[] = docs.city.map((d) => entryOf(d, () => cityEntry(d))).sort(byCityOrder);
   const legal: LegalEntry[] = docs.legal
-    .map((d) => ({ ...d.data, slug: d.slug, route: entryRoute(d.slug), html: markdownToHtml(d.body ?? '') }))
+    .map((d) => ({ ...d.data, slug: d.slug, route: routes.service(d.slug), html: markdownToHtml(d.body ?? '') }))
     .sort((a, b) => a.slug.localeCompare(b.slug));
 
   const model: SiteModel = {
+    lang,
     site,
     home: docs.one('home').data,
     servicesIndex: docs.one('servicesIndex').data,
@@ -73,7 +89,8 @@ export function assembleModel(validDocs: readonly ValidDoc[], opts: AssembleOpti
     cities,
     servedCities: servedCities(site.servedCities, cities),
     legal,
-    articlesIndex: docs.one('articlesIndex').data,
+    // A translation's pages link to the English articles' feeds.
+    articlesIndex: opts.english ? opts.english.model.articlesIndex : docs.one('articlesIndex').data,
     articles: [],
   };
   const timeZone = site.hours.timeZone;
@@ -104,8 +121,16 @@ function entryOf<T extends object>(doc: ValidDoc, make: () => T): T {
 
 /** A city file's entry in the model. */
 export function cityEntry(doc: ValidDocOf<'city'>): CityEntry {
-  const route = doc.data.page ? cityRoute(doc.slug) : null;
-  return { ...doc.data, slug: doc.slug, route, exploreHref: route ?? BOOK_ONLINE };
+  const routes = ROUTE_TABLES[doc.lang ?? DEFAULT_LANGUAGE];
+  const route = doc.data.page ? routes.city(doc.slug) : null;
+  return { ...doc.data, slug: doc.slug, route, exploreHref: route ?? routes.fixed.bookOnline };
+}
+
+/** A translated service names its own path (its file name is its English twin's); an English one's path is its file name. */
+function serviceSlugRule(doc: ValidDocOf<'service'>, translated: boolean): ContentError[] {
+  if (translated && !doc.data.slug) return [{ file: doc.file, line: 1, column: 1, path: 'slug', message: 'a translated service needs its own path', hint: 'add a first line such as slug: limpieza-profunda (lowercase words joined by hyphens)' }];
+  if (!translated && doc.data.slug) return [fieldError(doc, ['slug'], 'an English service\'s path is its file name', 'remove slug, or rename the file')];
+  return [];
 }
 
 /** The order of the cities on /locations: by `order` where given, then by name. */
@@ -170,10 +195,11 @@ function crossFileRules(model: SiteModel, docs: Docs, opts: AssembleOptions): Co
   errors.push(...repeatedCityNames(docs.city.map((d) => ({ name: d.data.name, file: d.file })), (file) => locator(cityDocs.get(file)!.yaml, cityDocs.get(file)!.lineOffset).value(['name'])));
 
   // Routes must not collide (a service or legal page named like another page).
-  const fixed = new Set<string>(Object.values(ROUTES));
+  const routes = ROUTE_TABLES[model.lang];
+  const fixed = new Set<string>([...Object.values(routes.fixed), ...(model.lang === DEFAULT_LANGUAGE ? Object.values(ROUTES) : [])]);
   for (const doc of [...docs.service, ...docs.legal]) {
-    const route = entryRoute(doc.slug);
-    if (fixed.has(route)) errors.push({ file: doc.file, message: `its path ${route} is already used by another page`, hint: 'rename the file' });
+    const route = doc.kind === 'service' ? routes.service(doc.data.slug ?? doc.slug) : routes.service(doc.slug);
+    if (fixed.has(route)) errors.push({ file: doc.file, message: `its path ${route} is already used by another page`, hint: doc.kind === 'service' && doc.data.slug ? 'change its slug' : 'rename the file' });
     fixed.add(route);
   }
 

@@ -5,11 +5,35 @@ import type { ValidDoc } from '../../contracts/documents.js';
 import type { ContentError } from '../../contracts/errors.js';
 import { formatPath } from '../../contracts/validate/errors.js';
 import { locator } from '../../contracts/validate/locate.js';
+import type { Lang } from '../../contracts/languages.js';
+import { twinRules } from './twins.js';
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-/** How messages name the content folder, and where it is. */
-export interface RuleOptions { contentDir: string; displayPrefix: string }
+/** How messages name the content folder, and where it is (for a translation: the English one, whose images/ it uses). */
+export interface RuleOptions {
+  contentDir: string;
+  displayPrefix: string;
+  translation?: TranslationRules;
+}
+
+/** What the rules of a translated file need: its language, and its English twin. */
+export interface TranslationRules {
+  lang: Lang;
+  /** How messages name the English content folder (content/). */
+  englishPrefix: string;
+  /** A translated file's English twin: 'missing', or 'invalid' (its own errors are reported where it is read). */
+  twinOf(doc: ValidDoc): ValidDoc | 'missing' | 'invalid';
+}
+
+/** The rules between a translated file and its English twin (model/twins.ts); none for an English file. */
+export function translationRules(doc: ValidDoc, opts: RuleOptions): ContentError[] {
+  const t = opts.translation;
+  if (!t) return [];
+  const twin = t.twinOf(doc);
+  if (twin === 'invalid') return [];
+  return twinRules(doc, twin === 'missing' ? undefined : twin, t.englishPrefix + doc.file.slice(opts.displayPrefix.length));
+}
 
 /** A file of a folder kind names its page: its name must be usable in an address. */
 export function fileNameRule(doc: ValidDoc): ContentError[] {
@@ -24,5 +48,5 @@ export function fieldError(doc: ValidDoc, fieldPath: (string | number)[], messag
 /** An image a file names must exist under content/images/. */
 export function imageRule(doc: ValidDoc, fieldPath: (string | number)[], image: string | undefined, opts: RuleOptions): ContentError[] {
   if (!image || existsSync(path.join(opts.contentDir, 'images', image))) return [];
-  return [fieldError(doc, fieldPath, `image ${image} does not exist`, `put the file in ${opts.displayPrefix}images/ or correct the name`)];
+  return [fieldError(doc, fieldPath, `image ${image} does not exist`, `put the file in ${opts.translation?.englishPrefix ?? opts.displayPrefix}images/ or correct the name`)];
 }

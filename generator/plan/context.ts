@@ -2,8 +2,10 @@
 import type { HomeAndConstructionBusiness } from 'schema-dts';
 import { CITIES_PER_PAGE, type ServiceEntry, type SiteModel } from '../../contracts/content.js';
 import type { Breadcrumb, ImageRef, Layout, PageBody, PageHead, PagePlan, ReviewsProps, ServiceCard } from '../../contracts/pages.js';
-import { fileForRoute, ROUTES } from '../../contracts/routes.js';
+import { DEFAULT_LANGUAGE, LANGUAGE_INFO, type Lang } from '../../contracts/languages.js';
+import { fileForRoute, ROUTE_TABLES, type RouteTable } from '../../contracts/routes.js';
 import { business, webPage, type Node } from './jsonld.js';
+import { versionsOf, type Twins } from './twins.js';
 import { NO_MEMO, type Memo } from './memo.js';
 
 export interface PlanOptions {
@@ -16,6 +18,8 @@ export interface PlanOptions {
   memo?: Memo;
   /** What is published: the build's "now", and whether drafts and later entries are shown too (npm run dev). */
   publication: Publication;
+  /** Which pages are versions of one another (absent: a site in one language). */
+  twins?: Twins;
 }
 
 /** The build's "now" (milliseconds since the epoch; an explicit input: the deploy's time, fixed in tests), and npm run dev's showing of the unpublished. */
@@ -57,16 +61,21 @@ export class PlanContext {
   /** The first breadcrumb of every trail. */
   readonly homeCrumb: Breadcrumb;
   readonly memo: Memo;
+  /** The language of the model's texts, and its addresses. */
+  readonly lang: Lang;
+  readonly routes: RouteTable;
 
   constructor(readonly model: SiteModel, readonly opts: PlanOptions) {
     const { site } = model;
+    this.lang = model.lang;
+    this.routes = ROUTE_TABLES[model.lang];
     this.origin = opts.origin;
     this.business = business(site, opts.origin, site.servedCities);
     this.reviews = {
       heading: site.reviews.heading, scriptUrl: site.reviews.scriptUrl, widgetId: site.reviews.widgetId, loading: site.reviews.loading,
       fallback: site.reviews.fallback, linkLabel: site.reviews.linkLabel, linkUrl: site.reviews.linkUrl,
     };
-    this.homeCrumb = { name: site.labels.breadcrumbHome, href: ROUTES.home };
+    this.homeCrumb = { name: site.labels.breadcrumbHome, href: this.routes.fixed.home };
     this.memo = opts.memo ?? NO_MEMO;
   }
 
@@ -105,13 +114,20 @@ export class PlanContext {
   /** A page head; its JSON-LD is the business and the web page unless `extra` says otherwise. */
   head(route: string, title: string, description: string, extra: Partial<PageHead> = {}): PageHead {
     const canonical = this.url(route);
-    const head = { title, description, canonical, jsonLd: [this.business, webPage(title, description, canonical)], ...extra };
+    const inLanguage = this.opts.twins ? LANGUAGE_INFO[this.lang].htmlLang : undefined;
+    const head = { title, description, canonical, jsonLd: [this.business, webPage(title, description, canonical, inLanguage)], ...extra, ...this.versions(route, extra.noindex) };
     // og:image is shared as an absolute URL, the picture's address read from the page's.
     return extra.ogImage ? { ...head, ogImage: new URL(extra.ogImage, canonical).href } : head;
   }
 
+  /** The page's alternates and language switch (plan/twins.ts): every head has them once the site has a translation. */
+  versions(route: string, noindex?: boolean): Pick<PageHead, 'alternates' | 'languageSwitch'> {
+    return versionsOf(this.opts.twins, this.lang, route, this.origin, noindex);
+  }
+
   page(route: string, head: PageHead, body: PageBody): PagePlan {
-    return { route, file: fileForRoute(route), head, body };
+    const plan: PagePlan = { route, file: fileForRoute(route), head, body };
+    return this.lang === DEFAULT_LANGUAGE ? plan : { lang: this.lang, ...plan };
   }
 
   serviceCard(s: ServiceEntry): ServiceCard {

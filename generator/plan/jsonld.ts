@@ -58,8 +58,9 @@ export function breadcrumbs(items: readonly Breadcrumb[], origin: string): Node<
   };
 }
 
-export function webPage(name: string, description: string, url: string): Node<WebPage> {
-  return { '@type': 'WebPage', name, description, url };
+/** `inLanguage` once the site has more than one language. */
+export function webPage(name: string, description: string, url: string, inLanguage?: string): Node<WebPage> {
+  return { '@type': 'WebPage', name, description, url, ...(inLanguage && { inLanguage }) };
 }
 
 /**

@@ -5,7 +5,6 @@
  */
 import { CITIES_PER_PAGE } from '../../contracts/content.js';
 import type { PagePlan } from '../../contracts/pages.js';
-import { BOOK_ONLINE, locationsPageRoute, ROUTES } from '../../contracts/routes.js';
 import { fill, type PlanContext } from './context.js';
 import { breadcrumbs, service } from './jsonld.js';
 import { pagesOf, pagination } from './pagination.js';
@@ -22,7 +21,8 @@ function isoDate(shown: string): string {
 const home: Planner = (ctx) => {
   const { site, services, home: h, forms } = ctx.model;
   const hero = ctx.image(h.hero.image, { blurred: true });
-  return [ctx.page(ROUTES.home, ctx.head(ROUTES.home, h.seo.title, h.seo.description, { preloadImage: hero, ogImage: hero.src }), {
+  const route = ctx.routes.fixed.home;
+  return [ctx.page(route, ctx.head(route, h.seo.title, h.seo.description, { preloadImage: hero, ogImage: hero.src }), {
     kind: 'home', home: h, claims: site.claims, stats: site.stats.home, services: services.map((s) => ctx.serviceCard(s)), reviews: ctx.reviews,
     discount: forms.discount, heroImage: hero, aboutImage: ctx.image(h.about.image), labels: site.labels,
   })];
@@ -30,7 +30,7 @@ const home: Planner = (ctx) => {
 
 const servicesIndex: Planner = (ctx) => {
   const { site, services, servicesIndex: si } = ctx.model;
-  const route = ROUTES.services;
+  const route = ctx.routes.fixed.services;
   const { shown, key } = ctx.served;
   return [ctx.memo.plan(route, [...ctx.sharedInputs, si, key], () => {
     const cards = si.services.map((slug) => ctx.serviceCard(services.find((s) => s.slug === slug)!));
@@ -53,7 +53,8 @@ const locations: Planner = function* (ctx) {
   const cards = cities.map((c) => ({ name: c.name, population: c.population, description: c.description, href: c.exploreHref }));
   const pages = pagesOf(cards, CITIES_PER_PAGE);
   const count = pages.length;
-  const firstCrumbs = [ctx.homeCrumb, { name: loc.heading, href: ROUTES.locations }];
+  const locationsPageRoute = ctx.routes.locationsPage;
+  const firstCrumbs = [ctx.homeCrumb, { name: loc.heading, href: ctx.routes.fixed.locations }];
   // A page's inputs are its own cards (by value) and the number of pages: saving one city plans its page again, not all.
   for (const [i, cards] of pages.entries()) {
     const n = i + 1;
@@ -84,7 +85,8 @@ const locations: Planner = function* (ctx) {
 
 const checklist: Planner = (ctx) => {
   const { site, checklist: cl } = ctx.model;
-  return [ctx.page(ROUTES.checklist, ctx.head(ROUTES.checklist, cl.seo.title, cl.seo.description), { kind: 'checklist', page: cl, labels: site.labels })];
+  const route = ctx.routes.fixed.checklist;
+  return [ctx.page(route, ctx.head(route, cl.seo.title, cl.seo.description), { kind: 'checklist', page: cl, labels: site.labels })];
 };
 
 const contact: Planner = (ctx) => {
@@ -98,7 +100,8 @@ const contact: Planner = (ctx) => {
       case 'hours': return { value: site.hours.display, note: site.hours.note };
     }
   };
-  return [ctx.page(ROUTES.contact, ctx.head(ROUTES.contact, ct.seo.title, ct.seo.description), {
+  const route = ctx.routes.fixed.contact;
+  return [ctx.page(route, ctx.head(route, ct.seo.title, ct.seo.description), {
     kind: 'contact', page: ct, toastClose: site.navigation.closeLabel,
     texts: { ...forms.contact, failure: { ...forms.contact.failure, description: fill(forms.contact.failure.description, { phone: site.phone.display }) } },
     cards: ct.cards.map((c) => {
@@ -110,14 +113,16 @@ const contact: Planner = (ctx) => {
 
 const customerLogin: Planner = (ctx) => {
   const { site, customerLogin: page } = ctx.model;
-  return [ctx.page(ROUTES.customerLogin, ctx.head(ROUTES.customerLogin, page.seo.title, page.seo.description), {
+  const route = ctx.routes.fixed.customerLogin;
+  return [ctx.page(route, ctx.head(route, page.seo.title, page.seo.description), {
     kind: 'embed', page, frame: { src: site.booking.loginPortalUrl }, variant: 'login',
   })];
 };
 
 const bookOnline: Planner = (ctx) => {
   const { site, bookOnline: page } = ctx.model;
-  return [ctx.page(BOOK_ONLINE, ctx.head(BOOK_ONLINE, page.seo.title, page.seo.description), {
+  const route = ctx.routes.fixed.bookOnline;
+  return [ctx.page(route, ctx.head(route, page.seo.title, page.seo.description), {
     kind: 'embed', page, frame: { src: site.booking.bookingUrl }, variant: 'booking',
   })];
 };
@@ -137,10 +142,10 @@ const servicePages: Planner = (ctx) => {
   const { site, services, locations: loc } = ctx.model;
   const { shown, more, key } = ctx.served;
   const areaServed = shown.map((c) => c.name);
-  const moreCities = more ? { moreCities: { href: ROUTES.locations, label: loc.moreCities } } : {};
+  const moreCities = more ? { moreCities: { href: ctx.routes.fixed.locations, label: loc.moreCities } } : {};
   const inputs = [...ctx.sharedInputs, key];
   return services.map((s) => ctx.memo.plan(s.route, inputs, () => {
-    const crumbs = [ctx.homeCrumb, { name: site.navigation.primary[0]?.label ?? 'Services', href: ROUTES.services }, { name: s.name, href: s.route }];
+    const crumbs = [ctx.homeCrumb, { name: site.navigation.primary[0]?.label ?? 'Services', href: ctx.routes.fixed.services }, { name: s.name, href: s.route }];
     const hero = ctx.image(s.hero.image);
     return ctx.page(s.route, ctx.head(s.route, s.seo.title, s.seo.description, {
       preloadImage: hero, ogImage: hero.src,
@@ -155,7 +160,8 @@ const servicePages: Planner = (ctx) => {
 
 const notFound: Planner = (ctx) => {
   const { notFound: nf } = ctx.model.site;
-  return [ctx.page(ROUTES.notFound, { title: nf.seo.title, description: nf.seo.description, canonical: ctx.url(ROUTES.notFound), jsonLd: [], noindex: true }, {
+  const route = ctx.routes.fixed.notFound;
+  return [ctx.page(route, { title: nf.seo.title, description: nf.seo.description, canonical: ctx.url(route), jsonLd: [], noindex: true, ...ctx.versions(route, true) }, {
     kind: 'notFound', code: nf.code, heading: nf.heading, link: nf.link,
   })];
 };

@@ -1,24 +1,42 @@
 /** Stage: the site model → the list of pages (route, file, head, body) and the shared layout data. */
-import type { SiteModel } from '../../contracts/content.js';
+import type { Link, SiteModel } from '../../contracts/content.js';
+import { DEFAULT_LANGUAGE, LANGUAGE_INFO } from '../../contracts/languages.js';
 import type { FeedInput } from '../../contracts/feeds.js';
-import type { Layout, PagePlan } from '../../contracts/pages.js';
-import { FEEDS } from '../../contracts/routes.js';
+import type { Layout, LayoutLink, PagePlan } from '../../contracts/pages.js';
+import { FEEDS, ROUTE_TABLES } from '../../contracts/routes.js';
 import { fill, PlanContext, type PlanOptions } from './context.js';
 import { PAGE_KINDS } from './pages.js';
 
 export type { PlanOptions };
 
-export function planLayout(model: SiteModel, opts: PlanOptions): Layout {
+/**
+ * The layout of the model's language. `other`: the model of the other language once the site has
+ * a translation (the header's switch names it).
+ */
+export function planLayout(model: SiteModel, opts: PlanOptions, other?: SiteModel): Layout {
   const { site } = model;
+  const info = LANGUAGE_INFO[model.lang];
+  const languages = opts.twins?.languages ?? [model.lang];
+  const own = site.language;
+  const theirs = other?.site.language;
+  const links = markEnglishOnly(model);
   return {
+    language: { htmlLang: info.htmlLang, ogLocale: info.ogLocale, ogAlternates: languages.filter((l) => l !== model.lang).map((l) => LANGUAGE_INFO[l].ogLocale) },
+    ...(other && own && theirs && {
+      languageSwitch: { label: own.switchLabel, name: theirs.name, htmlLang: LANGUAGE_INFO[other.lang].htmlLang, hreflang: LANGUAGE_INFO[other.lang].hreflang },
+    }),
+    home: ROUTE_TABLES[model.lang].fixed.home,
     brand: site.brand.name,
     tagline: site.brand.tagline,
     phone: { display: site.phone.display, href: `tel:${site.phone.e164}` },
     email: site.email,
     locality: `${site.address.locality}, ${site.address.region}`,
     hours: site.hours.display,
-    navigation: site.navigation,
-    footer: { ...site.footer, copyrightText: fill(site.footer.copyright, { year: String(opts.year), brand: site.brand.name }) },
+    navigation: { ...site.navigation, primary: site.navigation.primary.map(links) },
+    footer: {
+      ...site.footer, quickLinks: site.footer.quickLinks.map(links), legal: site.footer.legal.map(links),
+      copyrightText: fill(site.footer.copyright, { year: String(opts.year), brand: site.brand.name }),
+    },
     services: model.services.map((s) => ({ name: s.name, href: s.route })),
     feeds: [
       { type: FEEDS.rss.type, href: FEEDS.rss.path, title: model.articlesIndex.feed.title },
@@ -26,6 +44,21 @@ export function planLayout(model: SiteModel, opts: PlanOptions): Layout {
       { type: FEEDS.json.type, href: FEEDS.json.path, title: model.articlesIndex.feed.title },
     ],
     assets: opts.assets,
+  };
+}
+
+/**
+ * A translation's link to a page of the site outside its own folder (the articles, the legal pages:
+ * English only) says so, in its text and its hreflang.
+ */
+function markEnglishOnly(model: SiteModel): (link: Link) => LayoutLink {
+  const { prefix } = LANGUAGE_INFO[model.lang];
+  const note = model.site.language?.onlyInEnglish;
+  if (!prefix) return (link) => link;
+  return (link) => {
+    const internal = link.href.startsWith('/') && !link.href.startsWith('//');
+    if (!internal || link.href === prefix || link.href.startsWith(`${prefix}/`)) return link;
+    return { label: note ? `${link.label} ${note}` : link.label, href: link.href, hreflang: LANGUAGE_INFO[DEFAULT_LANGUAGE].hreflang };
   };
 }
 

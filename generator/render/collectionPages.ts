@@ -19,6 +19,20 @@ import { cachedPageFile, keyOf } from '../cache/pageCache.js';
 import { linkFileSync } from '../cache/store.js';
 import { checkFile } from '../content/check.js';
 import { PlanContext, type PlanOptions } from '../plan/context.js';
+import { translationRules, type RuleOptions } from '../model/rules.js';
+import type { Translation } from '../model/contentSet.js';
+import type { ValidDoc } from '../../contracts/documents.js';
+
+/** A translated file's English twin, read from its file: 'missing', or 'invalid' (its own errors are reported where the English files are read). */
+function readTwin(translation: Translation, rel: string): ValidDoc | 'missing' | 'invalid' {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path.join(translation.englishDir, rel));
+  } catch {
+    return 'missing';
+  }
+  return checkFile(rel, translation.englishPrefix + rel, bytes).doc ?? 'invalid';
+}
 import { BatchWriter, type BatchResult } from './renderAndWrite.js';
 
 export interface CollectionSetup {
@@ -27,6 +41,8 @@ export interface CollectionSetup {
   displayPrefix: string;
   /** The business's time zone: dates written without an offset are its wall clock. */
   timeZone: string;
+  /** For a translation's files (content/es/…): its language, and the English folder of its pictures and twins. */
+  translation?: Translation;
   /** Absent when the rest of the content has problems: the files are only checked, nothing is written. */
   render?: {
     /** The model of everything but the collections (their files are what is read here), and how pages are planned. */
@@ -62,9 +78,18 @@ export class CollectionPages {
   private readonly cached: ReadonlySet<string>;
   private readonly dirs = new Set<string>();
 
+  /** The options of a file's rules: a translation's are checked against their English twins, read from their files. */
+  private readonly rules: RuleOptions;
+
   /** `layout` is needed when the setup renders. */
   constructor(private readonly setup: CollectionSetup, private readonly layout?: Layout) {
-    const { render } = setup;
+    const { render, translation, contentDir, displayPrefix } = setup;
+    this.rules = translation
+      ? {
+        contentDir: translation.englishDir, displayPrefix,
+        translation: { lang: translation.lang, englishPrefix: translation.englishPrefix, twinOf: (doc) => readTwin(translation, doc.file.slice(displayPrefix.length)) },
+      }
+      : { contentDir, displayPrefix };
     this.ctx = render && new PlanContext(render.model, render.plan);
     this.cached = new Set(render?.cachedKeys ?? []);
   }
@@ -80,11 +105,11 @@ export class CollectionPages {
 
   /** The cards of these files (paths in the content folder), in order, with their bytes' digest; a file with problems has none (the full pass reports them). */
   cards(rels: readonly string[]): { rel: string; card: { slug: string }; digest: string }[] {
-    const { contentDir, displayPrefix, timeZone } = this.setup;
+    const { contentDir, displayPrefix, timeZone, translation } = this.setup;
     return rels.flatMap((rel) => {
       const collection = collectionOf(kindOf(rel));
       const bytes = readFileSync(path.join(contentDir, rel));
-      const checked = checkFile(rel, displayPrefix + rel, bytes);
+      const checked = checkFile(rel, displayPrefix + rel, bytes, undefined, translation?.lang);
       return collection && checked.doc ? [{ rel, card: collection.card(collection.entry(checked.doc, timeZone)), digest: fileDigest(bytes) }] : [];
     });
   }
@@ -99,12 +124,13 @@ export class CollectionPages {
       const collection = collectionOf(kindOf(rel));
       if (!collection) throw new Error(`${rel} is in no collection`);
       const bytes = readFileSync(path.join(contentDir, rel));
-      const checked = checkFile(rel, file, bytes);
+      const checked = checkFile(rel, file, bytes, undefined, this.setup.translation?.lang);
       if (!checked.doc) {
         files.push({ file, errors: checked.errors });
         continue;
       }
-      const errors = collection.fileRules(checked.doc, { contentDir, displayPrefix });
+      const errors = collection.fileRules(checked.doc, this.rules);
+      if (!errors.length) errors.push(...translationRules(checked.doc, this.rules));
       const entry = collection.entry(checked.doc, this.setup.timeZone);
       const card = collection.card(entry);
       if (errors.length) {

@@ -14,7 +14,7 @@
  * and when it fills in the page it was made from to the very bytes React draws; else that shape is
  * drawn by React every time.
  */
-import type { Layout, PagePlan } from '../../contracts/pages.js';
+import { layoutOf, type Layout, type PagePlan } from '../../contracts/pages.js';
 import { escapeJsonLd } from '../../templates/components/JsonLd.js';
 import { currentSection } from '../../templates/layout/Header.js';
 import { ADDRESS_ATTRIBUTE, addAttributeRefs, internalRefs, READS_ROUTE, renderPage } from './renderPage.js';
@@ -137,7 +137,9 @@ export const templateStats = { filled: 0, drawn: 0, made: 0, refused: 0 };
  * The page's chunks and internal links, the same bytes as renderPage's: filled in from its shape's
  * template when there is one, else drawn by React (and a template made when the shape comes back).
  */
-export function renderTemplated(plan: PagePlan, layout: Layout): Rendered {
+export function renderTemplated(plan: PagePlan, pageLayout: Layout): Rendered {
+  // Each language's layout has its own templates.
+  const layout = layoutOf(pageLayout, plan.lang);
   if (!TEMPLATED.has(plan.body.kind)) return renderPage(plan, layout);
   let state = byLayout.get(layout);
   // A body's kind picks its template (contracts/pages.ts): drawn with a marker there, no template would be found.

@@ -23,6 +23,7 @@ import type { PageCache } from '../cache/pageCache.js';
 import { fileDigest } from '../cache/collectionMemo.js';
 import { CacheKey } from '../cache/store.js';
 import type { PlanOptions } from '../plan/context.js';
+import type { Translation } from '../model/contentSet.js';
 import type { CollectionBatchResult, CollectionSetup } from './collectionPages.js';
 import { PageLinks } from './pageLinks.js';
 import { BATCH_PAGES, PARALLEL_THRESHOLD, type RenderPool } from './pool.js';
@@ -55,6 +56,8 @@ export interface ReadOptions {
   outDir: string;
   /** The render workers, started when there are enough files to read. */
   startPool: () => Promise<RenderPool>;
+  /** A translation's files (content/es/): read with their language, checked against their English twins, remembered apart. */
+  translation?: Translation;
 }
 
 export async function readCollections(opts: ReadOptions): Promise<CollectionsRead> {
@@ -72,12 +75,12 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsRea
   const listed = opts.model && plan ? await withListedCards(opts, opts.model, timeZone, published) : undefined;
   const model = listed?.model;
   const setup: CollectionSetup = {
-    contentDir, displayPrefix, timeZone,
+    contentDir, displayPrefix, timeZone, ...(opts.translation && { translation: opts.translation }),
     ...(model && plan && layout && cache && {
       render: { model, plan, outDir, pagesDir: cache.pagesDir, keyPrefix: cache.keyPrefix, cachedKeys: cache.keys() },
     }),
   };
-  const memo = setup.render && await store.collections(new CacheKey()
+  const memo = setup.render && await store.collections(opts.translation?.lang, new CacheKey()
     // Everything a page depends on besides its file: the code that reads, checks and plans it (the
     // render code and the layout are in the page cache's prefix), the rest of the model (without the
     // listed cards: what a page takes of those is each entry's `depends`).
@@ -164,7 +167,7 @@ async function withListedCards(
   const listed = COLLECTIONS.filter((c) => c.pagesNeedCards);
   if (!listed.length) return { model, cards: new Map(), digests: new Map() };
   const rels = opts.files.filter((rel) => listed.some((c) => c.kind === kindOf(rel)));
-  const known = await opts.store.cards(new CacheKey().files(opts.root, ['generator', 'contracts']).add(timeZone).digest(32));
+  const known = await opts.store.cards(opts.translation?.lang, new CacheKey().files(opts.root, ['generator', 'contracts']).add(timeZone).digest(32));
   const found: { rel: string; card: { slug: string } }[] = [];
   // A file as the last build read it gives its card from the cache (a first build has none to look up).
   const digests = new Map<string, string>();
@@ -181,7 +184,7 @@ async function withListedCards(
       known.learn(rel, { digest, card });
     }
   };
-  const setup: CollectionSetup = { contentDir: opts.contentDir, displayPrefix: opts.displayPrefix, timeZone };
+  const setup: CollectionSetup = { contentDir: opts.contentDir, displayPrefix: opts.displayPrefix, timeZone, ...(opts.translation && { translation: opts.translation }) };
   if (toRead.length >= PARALLEL_THRESHOLD) {
     const pool = await opts.startPool();
     await pool.broadcast({ collectionSetup: setup });

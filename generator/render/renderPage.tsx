@@ -19,7 +19,7 @@ import { LocationsPage } from '../../templates/pages/LocationsPage.js';
 import { NotFoundPage } from '../../templates/pages/NotFoundPage.js';
 import { ServicePage } from '../../templates/pages/ServicePage.js';
 import { ServicesPage } from '../../templates/pages/ServicesPage.js';
-import type { Layout, PageBody, PagePlan } from '../../contracts/pages.js';
+import { layoutOf, type Layout, type PageBody, type PagePlan } from '../../contracts/pages.js';
 
 type PageKind = PageBody['kind'];
 type Template<K extends PageKind> = (body: Extract<PageBody, { kind: K }>, page: { layout: Layout }) => ReactNode;
@@ -75,13 +75,18 @@ const CONTENT_SLOT = `${SLOT}:content\u0000`;
 const SLOTS = [PRELOADS_SLOT, HEADER_SLOT, CONTENT_SLOT, FOOTER_SLOT] as const;
 const DOCTYPE = Buffer.from('<!DOCTYPE html>');
 
+/** Where the header's language switch leads: the page's own address, put in per page (a header is drawn once per section). */
+const SWITCH_MARK = `${randomUUID()}-language-switch`;
+
 interface Part { bytes: Buffer; refs: readonly string[] }
-interface Frame { footer: Part; headers: Map<string, Part> }
+/** A header with the switch: its bytes before and after the switch's address. */
+interface HeaderPart extends Part { after?: Buffer }
+interface Frame { footer: Part; headers: Map<string, HeaderPart> }
 const frames = new WeakMap<Layout, Frame>();
 
 const part = (html: string): Part => ({ bytes: Buffer.from(html), refs: internalRefs(html) });
 
-function frameOf(layout: Layout, section: string): { header: Part; footer: Part } {
+function frameOf(layout: Layout, section: string): { header: HeaderPart; footer: Part } {
   let frame = frames.get(layout);
   if (!frame) {
     frame = { footer: part(renderToString(<Footer chrome={layout} />)), headers: new Map() };
@@ -89,7 +94,8 @@ function frameOf(layout: Layout, section: string): { header: Part; footer: Part 
   }
   let header = frame.headers.get(section);
   if (header === undefined) {
-    header = part(renderToString(<Header chrome={layout} section={section} />));
+    const [before, after] = renderToString(<Header chrome={layout} section={section} switchHref={SWITCH_MARK} />).split(SWITCH_MARK) as [string, string?];
+    header = after === undefined ? part(before) : { bytes: Buffer.from(before), after: Buffer.from(after), refs: internalRefs(before + after) };
     frame.headers.set(section, header);
   }
   return { header, footer: frame.footer };
@@ -113,7 +119,9 @@ function cutAtSlots(html: string): string[] {
  * A page's HTML document, as the chunks of its file in order (UTF-8), and the internal URLs it
  * references (for the link check).
  */
-export function renderPage(plan: PagePlan, layout: Layout, section = currentSection(layout, plan.route)): { chunks: Buffer[]; refs: string[] } {
+export function renderPage(plan: PagePlan, pageLayout: Layout, section?: string): { chunks: Buffer[]; refs: string[] } {
+  const layout = layoutOf(pageLayout, plan.lang);
+  section ??= currentSection(layout, plan.route);
   // The page content renders first so the document knows which islands it holds.
   const islands = new Set<IslandName>();
   const rendered = renderToString(
@@ -137,13 +145,18 @@ export function renderPage(plan: PagePlan, layout: Layout, section = currentSect
   const [beforePreloads, beforeHeader, beforeContent, beforeFooter, end] = cutAtSlots(shell) as [string, string, string, string, string];
   const { header, footer } = frameOf(layout, section);
   // The header's and footer's links were collected when they were drawn: only the rest is scanned.
-  const refs = [...new Set([...internalRefs(shell), ...internalRefs(content), ...header.refs, ...footer.refs])];
+  const switchTo = plan.head.languageSwitch ?? '';
+  const refs = [...new Set([...internalRefs(shell), ...internalRefs(content), ...header.refs, ...footer.refs, ...(header.after && switchTo ? [switchTo] : [])])];
+  const headerChunks = header.after ? [header.bytes, Buffer.from(escapeAttribute(switchTo)), header.after] : [header.bytes];
   const chunks = [
-    DOCTYPE, Buffer.from(beforePreloads), Buffer.from(preloads), Buffer.from(beforeHeader), header.bytes,
+    DOCTYPE, Buffer.from(beforePreloads), Buffer.from(preloads), Buffer.from(beforeHeader), ...headerChunks,
     Buffer.from(beforeContent), Buffer.from(content), Buffer.from(beforeFooter), footer.bytes, Buffer.from(end),
   ];
   return { chunks, refs };
 }
+
+/** A value as React writes it in an attribute. */
+const escapeAttribute = (value: string) => value.replace(/[&"'<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' })[c]!);
 
 /** The attributes that hold addresses; group 1 is the value as written (HTML-escaped). */
 export const ADDRESS_ATTRIBUTE = /\s(?:href|src|srcset|imagesrcset)="([^"]*)"/g;

@@ -30,8 +30,12 @@ export const SITEMAP_MAX_URLS = 50_000;
  */
 export async function sitemapFiles(pages: readonly WrittenPage[], origin: string): Promise<Map<string, string>> {
   // lastmod only where a page knows when its content changed (an entry's updated date): the build's time would say nothing.
-  const urls = pages.filter((p) => !p.noindex).map((p) => ({ url: p.canonical, ...(p.lastmod && { lastmod: p.lastmod }) }));
-  const urlset = async (part: readonly { url: string; lastmod?: string }[]) => {
+  // A page's versions in other languages, as its own <link rel="alternate"> lists them (xhtml:link).
+  const urls = pages.filter((p) => !p.noindex).map((p) => ({
+    url: p.canonical, ...(p.lastmod && { lastmod: p.lastmod }),
+    ...(p.alternates && { links: p.alternates.map((a) => ({ lang: a.hreflang, url: a.href })) }),
+  }));
+  const urlset = async (part: readonly { url: string; lastmod?: string; links?: { lang: string; url: string }[] }[]) => {
     const stream = new SitemapStream({ hostname: origin });
     for (const url of part) stream.write(url);
     stream.end();

@@ -20,13 +20,14 @@ export function Document({ head, chrome, preloads, header, footer, children, scr
   const preload = head.preloadImage;
   const font = chrome.assets.font;
   return (
-    <html lang="en-US">
+    <html lang={chrome.language.htmlLang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{head.title}</title>
         <meta name="description" content={head.description} />
         <link rel="canonical" href={head.canonical} />
+        {head.alternates?.map((a) => <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />)}
         {head.prev && <link rel="prev" href={head.prev} />}
         {head.next && <link rel="next" href={head.next} />}
         {chrome.feeds.map((f) => <link key={f.href} rel="alternate" type={f.type} href={f.href} title={f.title} />)}
@@ -44,6 +45,8 @@ export function Document({ head, chrome, preloads, header, footer, children, scr
         <meta property="og:type" content={head.modified ? 'article' : 'website'} />
         {head.modified && <meta property="article:modified_time" content={head.modified} />}
         <meta property="og:site_name" content={chrome.brand} />
+        {chrome.languageSwitch && <meta property="og:locale" content={chrome.language.ogLocale} />}
+        {chrome.languageSwitch && chrome.language.ogAlternates.map((l) => <meta key={l} property="og:locale:alternate" content={l} />)}
         <meta property="og:title" content={head.title} />
         <meta property="og:description" content={head.description} />
         <meta property="og:url" content={head.canonical} />

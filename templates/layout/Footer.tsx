@@ -17,7 +17,7 @@ export function Footer({ chrome }: { chrome: Chrome }) {
         <nav aria-labelledby="footer-quick">
           <h2 id="footer-quick" className="text-sm font-semibold tracking-wider text-white uppercase">{f.quickLinksHeading}</h2>
           <ul className="mt-3">
-            {f.quickLinks.map((l) => <li key={l.href}><a href={l.href} className={linkClass}>{l.label}</a></li>)}
+            {f.quickLinks.map((l) => <li key={l.href}><a href={l.href} hrefLang={l.hreflang} className={linkClass}>{l.label}</a></li>)}
           </ul>
         </nav>
         <nav aria-labelledby="footer-services">
@@ -40,7 +40,7 @@ export function Footer({ chrome }: { chrome: Chrome }) {
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p>{f.copyrightText}</p>
           <ul className="flex gap-4">
-            {f.legal.map((l) => <li key={l.href}><a href={l.href} className={linkClass}>{l.label}</a></li>)}
+            {f.legal.map((l) => <li key={l.href}><a href={l.href} hrefLang={l.hreflang} className={linkClass}>{l.label}</a></li>)}
           </ul>
         </div>
       </div>

@@ -14,6 +14,8 @@ import { renderPage } from '../../generator/render/renderPage.js';
 // is the least the header and footer draw, with the feeds the head must link to.
 const link = (label: string, href: string) => ({ label, href });
 const layout: Layout = {
+  language: { htmlLang: 'en-US', ogLocale: 'en_US', ogAlternates: [] },
+  home: '/',
   brand: 'Bay Shine Cleaning',
   tagline: 'Spotless homes across the Bay Area',
   phone: { display: '(408) 555-0186', href: 'tel:+14085550186' },

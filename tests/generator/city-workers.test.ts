@@ -52,10 +52,14 @@ describe(`a build of ${CITIES} synthetic cities, read by the render workers`, ()
     const urls = sitemapUrls(await readFile(path.join(dist, 'sitemap.xml'), 'utf8'));
     const listed = urls.filter((u) => u.includes('/locations/deep-cleaning-'));
     expect(new Set(listed)).toEqual(new Set(cityRoutes.map((r) => ORIGIN + r)));
-    // One run after the other pages, the next collection's (the articles') after it.
+    // One run after the other pages, the next collection's (the articles') after it, then the Spanish site's pages.
     const first = urls.indexOf(listed[0]!);
     expect(urls.slice(first, first + listed.length)).toEqual(listed);
-    expect(urls.slice(first + listed.length).every((u) => u.startsWith(`${ORIGIN}/articles/`))).toBe(true);
+    const after = urls.slice(first + listed.length);
+    const spanish = after.findIndex((u) => u.startsWith(`${ORIGIN}/es`));
+    expect(spanish).toBeGreaterThan(0);
+    expect(after.slice(0, spanish).every((u) => u.startsWith(`${ORIGIN}/articles/`))).toBe(true);
+    expect(after.slice(spanish).every((u) => u.startsWith(`${ORIGIN}/es`))).toBe(true);
     // The order of the cards on /locations, page after page.
     const listPages = routes.filter((r) => r === '/locations' || r.startsWith('/locations/page/'))
       .sort((a, b) => Number(a.split('/').at(-1)) - Number(b.split('/').at(-1)) || (a === '/locations' ? -1 : 1));
