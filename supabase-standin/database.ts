@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { DEFAULT_LANGUAGE, type Lang } from '../supabase/functions/_shared/languages.js';
 import type { DiscountLeadRow, LeadRow } from '../supabase/functions/_shared/leadRules.js';
 import { AUTH_SCHEMA_SQL } from './authSchema.js';
 import { PLATFORM_SCHEMA_SQL } from './platformSchema.js';
@@ -22,6 +23,8 @@ interface Stored {
   created_at: Date;
   /** When notify-telegram claimed the lead; null while no message was sent for it. */
   notified_at: Date | null;
+  /** The language it was sent in (the column's default for a lead that said none). */
+  lang: Lang;
 }
 
 export type StoredLead = LeadRow & Stored;
@@ -212,19 +215,21 @@ export async function listLeads(dataDir: string): Promise<LeadsListing> {
     db = await PGlite.create({ dataDir: copy });
     const exists = async (table: string) =>
       (await db!.query<{ t: string | null }>('SELECT to_regclass($1)::text AS t', [`public.${table}`])).rows[0]?.t != null;
-    // Read through to_jsonb so a database that `npm start` has not migrated yet (no notified_at) lists too.
+    // Read through to_jsonb so a database that `npm start` has not migrated yet (no notified_at, no
+    // lang: its leads are English, the column's default) lists too.
     const notifiedAt = `(to_jsonb(t) ->> 'notified_at')::timestamptz AS notified_at`;
+    const lang = `coalesce(to_jsonb(t) ->> 'lang', '${DEFAULT_LANGUAGE}') AS lang`;
     const leads = (await exists('leads'))
       ? (
           await db.query<StoredLead>(
-            `SELECT id, created_at, ${notifiedAt}, first_name, last_name, email, phone, message, page FROM public.leads t ORDER BY created_at DESC, id`,
+            `SELECT id, created_at, ${notifiedAt}, first_name, last_name, email, phone, message, page, ${lang} FROM public.leads t ORDER BY created_at DESC, id`,
           )
         ).rows
       : [];
     const discountLeads = (await exists('discount_leads'))
       ? (
           await db.query<StoredDiscountLead>(
-            `SELECT id, created_at, ${notifiedAt}, email, phone, page FROM public.discount_leads t ORDER BY created_at DESC, id`,
+            `SELECT id, created_at, ${notifiedAt}, email, phone, page, ${lang} FROM public.discount_leads t ORDER BY created_at DESC, id`,
           )
         ).rows
       : [];

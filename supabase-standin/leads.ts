@@ -1,4 +1,5 @@
 /** `npm run leads`: prints the leads stored by the local backend (contact form and discount popup). */
+import { LANGUAGE_NAMES, isLang } from '../supabase/functions/_shared/languages.js';
 import { listLeads, type LeadsListing } from './database.js';
 
 /** Single line, no terminal control characters (visitor text must not drive the terminal), at most max chars. */
@@ -28,6 +29,11 @@ function notified(date: Date | null): string {
   return date ? when(date) : 'no';
 }
 
+/** The language a lead was sent in, as the office names it (English, Spanish). */
+function language(lang: string): string {
+  return isLang(lang) ? LANGUAGE_NAMES[lang] : cell(lang, 10);
+}
+
 /** Formats a listing as text lines. */
 function formatLeads({ leads, discountLeads }: LeadsListing): string[] {
   if (leads.length === 0 && discountLeads.length === 0) return ['No leads yet.'];
@@ -37,7 +43,7 @@ function formatLeads({ leads, discountLeads }: LeadsListing): string[] {
   else
     out.push(
       ...table(
-        ['Received', 'Notified', 'Name', 'Email', 'Phone', 'Page', 'Message'],
+        ['Received', 'Notified', 'Name', 'Email', 'Phone', 'Page', 'Language', 'Message'],
         leads.map((l) => [
           when(l.created_at),
           notified(l.notified_at),
@@ -45,6 +51,7 @@ function formatLeads({ leads, discountLeads }: LeadsListing): string[] {
           cell(l.email, 40),
           cell(l.phone, 20),
           cell(l.page, 20),
+          language(l.lang),
           cell(l.message, 60),
         ]),
       ),
@@ -63,8 +70,8 @@ function formatLeads({ leads, discountLeads }: LeadsListing): string[] {
   else
     out.push(
       ...table(
-        ['Received', 'Notified', 'Email', 'Phone', 'Page'],
-        discountLeads.map((d) => [when(d.created_at), notified(d.notified_at), cell(d.email, 40), cell(d.phone, 20), cell(d.page, 40)]),
+        ['Received', 'Notified', 'Email', 'Phone', 'Page', 'Language'],
+        discountLeads.map((d) => [when(d.created_at), notified(d.notified_at), cell(d.email, 40), cell(d.phone, 20), cell(d.page, 40), language(d.lang)]),
       ),
     );
   return out;

@@ -63,7 +63,7 @@ export async function bundleIslands(opts: IslandBundleOptions): Promise<IslandBu
           // Everything those modules import goes in too: a module left behind lands in another chunk
           // that imports 'forms' back, and in such a cycle 'forms' read the connection settings
           // before they were set (the forms then posted to the page's origin, not Supabase).
-          { name: 'forms', test: /[\\/](src[\\/]lib[\\/](leadKit|leadSchemas|leads|leadSource|supabase)\.ts|contracts[\\/]supabaseConnection\.ts|_shared[\\/]leadRules\.ts|node_modules[\\/]zod[\\/])/ },
+          { name: 'forms', test: /[\\/](src[\\/]lib[\\/](leadKit|leadSchemas|leads|leadSource|supabase)\.ts|contracts[\\/]supabaseConnection\.ts|_shared[\\/](leadRules|languages)\.ts|node_modules[\\/]zod[\\/])/ },
         ],
       },
     },

@@ -1,6 +1,6 @@
 /**
  * What a lead form needs only once the visitor starts on it: validation (zod), sending (with the
- * page that brought the visitor, read as the form is sent: src/lib/leadSource.ts), and the
+ * page that brought the visitor and the page's language, read as the form is sent: src/lib/leadSource.ts), and the
  * Supabase client. The islands import this module dynamically (one chunk, `forms`), on the first
  * keystroke or at the latest on submit, so a visitor who only reads never downloads it; creating a
  * kit starts loading supabase-js too.

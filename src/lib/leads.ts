@@ -66,16 +66,16 @@ function refusedValue(error: unknown): boolean {
 }
 
 /**
- * Inserts the lead with where it came from. The forms clean the attribution to the database's
- * rules first (src/lib/attribution.ts); should the database still refuse a value (a browser clock
- * days off, a rule changed since this page was built), the lead is sent again without it: a
- * visitor's request is never lost to a campaign tag.
+ * Inserts the lead with where it came from and the language it was sent in. The forms clean the
+ * attribution to the database's rules first (src/lib/attribution.ts); should the database still
+ * refuse a value (a browser clock days off, a rule changed since this page was built), the lead is
+ * sent again without it (its language kept): a visitor's request is never lost to a campaign tag.
  */
 async function insertLead<T extends LeadRow | DiscountLeadRow>(
   insert: (row: T) => Promise<{ error: unknown }>, row: T, source: LeadSource,
 ): Promise<{ error: unknown }> {
-  const { landing_path, referrer_path, ...attribution } = source;
-  const sourced = { ...row, landing_path, referrer_path };
+  const { landing_path, referrer_path, lang, ...attribution } = source;
+  const sourced = { ...row, ...(lang !== undefined && { lang }), landing_path, referrer_path };
   const first = await insert({ ...sourced, ...attribution });
   if (!first.error || !hasAttribution(attribution) || !refusedValue(first.error)) return first;
   console.warn('The lead was refused with its attribution; sending it without:', first.error);
@@ -92,7 +92,7 @@ async function bestEffort(what: string, run: () => Promise<{ error: unknown } | 
 }
 
 /**
- * Contact form: insert into leads (page 'contact', and which page and marketing brought the visitor), then
+ * Contact form: insert into leads (page 'contact', the page's language, and which page and marketing brought the visitor), then
  * notify (the notification's body is the spec's: no source).
  */
 export async function submitContactLead(values: ContactFormValues, source: LeadSource, api: LeadApi, page: typeof CONTACT_PAGE = CONTACT_PAGE): Promise<SubmitResult> {
@@ -121,8 +121,8 @@ export async function submitContactLead(values: ContactFormValues, source: LeadS
 }
 
 /**
- * Discount popup: insert into discount_leads (with the page it was shown on and which page brought
- * the visitor), notify with the fixed texts, then the webhook (both without the source).
+ * Discount popup: insert into discount_leads (with the page it was shown on, its language and which
+ * page brought the visitor), notify with the fixed texts, then the webhook (both without the source).
  */
 export async function submitDiscountLead(
   values: DiscountFormValues,

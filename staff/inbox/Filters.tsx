@@ -1,7 +1,7 @@
-/** Narrowing the list: status, kind, channel and campaign, a date range, and a search of name, email, phone and message. */
+/** Narrowing the list: status, kind, language, channel and campaign, a date range, and a search of name, email, phone and message. */
 import { useEffect, useState, type FormEvent } from 'react';
 import { ChannelFilter } from './ChannelFilter.js';
-import { KIND_LABELS, LEAD_KINDS, LEAD_STATUSES, NO_FILTERS, STATUS_LABELS, isLeadKind, isLeadStatus, type LeadFilters } from './model.js';
+import { KIND_LABELS, LANGUAGES, LEAD_KINDS, LEAD_STATUSES, NO_FILTERS, STATUS_LABELS, isLang, isLeadKind, isLeadStatus, languageLabel, type LeadFilters } from './model.js';
 
 export function Filters({ filters, onChange }: { filters: LeadFilters; onChange: (filters: LeadFilters) => void }) {
   const [query, setQuery] = useState(filters.query);
@@ -36,6 +36,13 @@ export function Filters({ filters, onChange }: { filters: LeadFilters; onChange:
         <select id="filter-kind" value={filters.kind} onChange={(e) => set({ kind: isLeadKind(e.target.value) ? e.target.value : '' })}>
           <option value="">All</option>
           {LEAD_KINDS.map((k) => <option key={k} value={k}>{KIND_LABELS[k]}</option>)}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="filter-lang">Language</label>
+        <select id="filter-lang" value={filters.lang} onChange={(e) => set({ lang: isLang(e.target.value) ? e.target.value : '' })}>
+          <option value="">All</option>
+          {LANGUAGES.map((l) => <option key={l} value={l}>{languageLabel(l)}</option>)}
         </select>
       </div>
       <ChannelFilter channel={filters.channel} onChannel={(channel) => set({ channel })} campaign={campaign} onCampaign={setCampaign} />

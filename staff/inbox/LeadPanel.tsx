@@ -8,8 +8,8 @@ import type { InboxApi } from './api.js';
 import { AttributionDetails } from './Attribution.js';
 import { Dialog } from './Dialog.js';
 import { JobValueInput, parseJobValue } from './JobValue.js';
-import { PromiseBadge } from './LeadRow.js';
-import { KIND_LABELS, LEAD_STATUSES, STATUS_LABELS, leadName, leadSource, type ChatDelivery, type InboxLead, type LeadEvent, type LeadStatus } from './model.js';
+import { LanguageBadge, PromiseBadge } from './LeadRow.js';
+import { KIND_LABELS, LEAD_STATUSES, STATUS_LABELS, languageLabel, leadName, leadSource, otherLanguage, type ChatDelivery, type InboxLead, type LeadEvent, type LeadStatus } from './model.js';
 import type { LeadRef } from './route.js';
 import { formatMoney } from './money.js';
 import { formatDuration, responseSeconds, when } from './time.js';
@@ -105,6 +105,7 @@ export function LeadPanel({ api, leadRef, now, onClose, onChanged, onDeleted }: 
         <>
           <p className="lead-meta">
             <span className={`kind kind-${lead.kind}`}>{KIND_LABELS[lead.kind]}</span>
+            <LanguageBadge lang={lead.lang} />
             <span>received {when(lead.created_at)}</span>
           </p>
           <p className="lead-flags">
@@ -116,6 +117,7 @@ export function LeadPanel({ api, leadRef, now, onClose, onChanged, onDeleted }: 
             <a className="button" href={`mailto:${lead.email}`}>Email {lead.email}</a>
           </div>
           <dl className="details">
+            <dt>Language</dt><dd>{otherLanguage(lead.lang) ? `${languageLabel(lead.lang)}: call back in ${languageLabel(lead.lang)}` : languageLabel(lead.lang)}</dd>
             {lead.message !== null && <><dt>Message</dt><dd className="message">{lead.message}</dd></>}
             <dt>Source page</dt><dd className="path">{leadSource(lead)}</dd>
             {lead.referrer_path && lead.landing_path && <><dt>Came to the form from</dt><dd className="path">{lead.referrer_path}</dd></>}

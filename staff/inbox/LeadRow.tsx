@@ -1,5 +1,5 @@
-/** One lead in the list: kind, name, contact, source page, channel and campaign, how long ago, its promise and its status. */
-import { channelLabel, KIND_LABELS, leadName, leadSource, type InboxLead, type LeadStatus } from './model.js';
+/** One lead in the list: kind, language, name, contact, source page, channel and campaign, how long ago, its promise and its status. */
+import { channelLabel, KIND_LABELS, languageLabel, leadName, leadSource, otherLanguage, type InboxLead, type LeadStatus } from './model.js';
 import { leadHash } from './route.js';
 import { StatusSelect } from './StatusSelect.js';
 import { formatDuration, promiseState, responseSeconds, timeAgo } from './time.js';
@@ -12,6 +12,15 @@ export function PromiseBadge({ lead, now }: { lead: InboxLead; now: Date }) {
   return seconds === undefined ? null : <span className="badge answered">Answered in {formatDuration(seconds)}</span>;
 }
 
+/**
+ * The language to call back in, for a lead in another language than the default (an English lead
+ * shows none, as before): "Spanish", beside the lead's kind, so nobody calls without a speaker.
+ */
+export function LanguageBadge({ lang }: { lang: string | null | undefined }) {
+  if (!otherLanguage(lang)) return null;
+  return <span className="badge lang">{languageLabel(lang)}<span className="visually-hidden">: call back in {languageLabel(lang)}</span></span>;
+}
+
 export function LeadRow({ lead, now, onStatus }: { lead: InboxLead; now: Date; onStatus: (lead: InboxLead, status: LeadStatus) => void }) {
   const name = leadName(lead) || lead.email;
   const state = promiseState(lead, now);
@@ -20,6 +29,7 @@ export function LeadRow({ lead, now, onStatus }: { lead: InboxLead; now: Date; o
       <div className="lead-main">
         <p className="lead-meta">
           <span className={`kind kind-${lead.kind}`}>{KIND_LABELS[lead.kind]}</span>
+          <LanguageBadge lang={lead.lang} />
           <time dateTime={lead.created_at} title={new Date(lead.created_at).toLocaleString()}>{timeAgo(new Date(lead.created_at), now)}</time>
         </p>
         <h3 className="lead-name"><a href={leadHash(lead)}>{name}</a></h3>

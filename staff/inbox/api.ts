@@ -34,6 +34,7 @@ export function filterParams(filters: LeadFilters) {
     p_query: trimmed(filters.query),
     p_channel: filters.channel || null,
     p_campaign: trimmed(filters.campaign),
+    p_lang: filters.lang || null,
   };
 }
 
@@ -81,7 +82,7 @@ export function inboxApi(supabase: SupabaseClient) {
         if (page.length < pageSize) return all;
       }
     },
-    /** Leads, contacted, booked, median first response and booked value per channel and campaign. */
+    /** Leads, contacted, booked, median first response and booked value per channel, campaign and language. */
     async report(from: string, to: string): Promise<AttributionReport> {
       return check(await supabase.rpc('attribution_report', rangeParams(from, to)), 'Loading the report') as AttributionReport;
     },
@@ -93,7 +94,7 @@ export function inboxApi(supabase: SupabaseClient) {
       // The history keeps which filters were used, not the search text: it may be a person's name.
       const logged = {
         status: filters.status || null, kind: filters.kind || null, from: filters.from || null, to: filters.to || null,
-        channel: filters.channel || null, campaign: filters.campaign.trim() || null, search: Boolean(filters.query.trim()),
+        channel: filters.channel || null, campaign: filters.campaign.trim() || null, lang: filters.lang || null, search: Boolean(filters.query.trim()),
       };
       check(await supabase.rpc('log_export', { p_count: count, p_filters: logged }), 'Recording the export');
     },

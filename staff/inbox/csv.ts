@@ -4,7 +4,7 @@
  * or a CR would be read as a formula, so it gets a leading apostrophe (OWASP's "CSV injection"
  * advice). Leads are typed by visitors: every text cell is hostile.
  */
-import { channelLabel, KIND_LABELS, leadSource, STATUS_LABELS, type InboxLead } from './model.js';
+import { channelLabel, KIND_LABELS, languageLabel, leadSource, STATUS_LABELS, type InboxLead } from './model.js';
 
 export type Cell = string | number | null | undefined;
 
@@ -26,7 +26,7 @@ export function toCsv(records: readonly (readonly Cell[])[]): string {
 
 export const LEAD_CSV_HEADER = [
   'Kind', 'Received (UTC)', 'Status', 'First name', 'Last name', 'Email', 'Phone', 'Message',
-  'Source page', 'First response (UTC)', 'Telegram failed (UTC)', 'Id', 'Channel', 'Campaign', 'Job value (USD)',
+  'Source page', 'First response (UTC)', 'Telegram failed (UTC)', 'Id', 'Channel', 'Campaign', 'Job value (USD)', 'Language',
 ] as const;
 
 /** The exported list: one record per lead, in the list's order. */
@@ -36,7 +36,7 @@ export function leadsCsv(leads: readonly InboxLead[]): string {
     ...leads.map((lead) => [
       KIND_LABELS[lead.kind], lead.created_at, STATUS_LABELS[lead.status] ?? lead.status, lead.first_name, lead.last_name,
       lead.email, lead.phone, lead.message, leadSource(lead), lead.first_response_at, lead.notify_failed_at, lead.id,
-      channelLabel(lead.channel), lead.campaign, lead.booked_value === null ? null : Number(lead.booked_value),
+      channelLabel(lead.channel), lead.campaign, lead.booked_value === null ? null : Number(lead.booked_value), languageLabel(lead.lang),
     ]),
   ]);
 }

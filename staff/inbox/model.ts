@@ -2,6 +2,7 @@
  * The inbox's view of a lead, as the database answers (public.inbox_leads, lead_events, inbox_stats:
  * supabase/migrations/20261124000000_lead_inbox.sql), and the small rules the screens share.
  */
+import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, isLang, type Lang } from '../../supabase/functions/_shared/languages.js';
 import { LEAD_KINDS, isLeadKind, type LeadKind } from '../../supabase/functions/_shared/leadAddress.js';
 import type { AttributionColumns } from '../../supabase/functions/_shared/leadRules.js';
 
@@ -42,6 +43,18 @@ export const NO_CHANNEL_LABEL = 'Not recorded';
 export const isChannel = (value: unknown): value is Channel => (CHANNELS as unknown[]).includes(value);
 export const channelLabel = (channel: string | null): string => (isChannel(channel) ? CHANNEL_LABELS[channel] : NO_CHANNEL_LABEL);
 
+/**
+ * The languages a lead may be sent in, and their names, are the leads' one list
+ * (supabase/functions/_shared/languages.ts); the office calls back in the lead's language.
+ */
+export { DEFAULT_LANGUAGE, LANGUAGES, isLang, type Lang };
+
+/** A lead's language as staff read it: "Spanish"; a value the list does not know (none is stored) as it is. */
+export const languageLabel = (lang: string | null | undefined): string => (isLang(lang) ? LANGUAGE_NAMES[lang] : lang ?? LANGUAGE_NAMES[DEFAULT_LANGUAGE]);
+
+/** True when the office must call back in another language than the default (the list and the lead show it). */
+export const otherLanguage = (lang: string | null | undefined): boolean => (lang ?? DEFAULT_LANGUAGE) !== DEFAULT_LANGUAGE;
+
 export interface InboxLead extends AttributionColumns {
   kind: LeadKind;
   id: string;
@@ -65,6 +78,8 @@ export interface InboxLead extends AttributionColumns {
   /** The last touch's channel and campaign, or the first's when the last visit came direct. */
   channel: Channel | null;
   campaign: string | null;
+  /** The language it was sent in (migration 20261127000000). */
+  lang: Lang;
 }
 
 export type LeadAction = 'status' | 'note' | 'deleted' | 'exported' | 'notify_failed';
@@ -122,9 +137,10 @@ export interface LeadFilters {
   query: string;
   channel: Channel | typeof NO_CHANNEL | '';
   campaign: string;
+  lang: Lang | '';
 }
 
-export const NO_FILTERS: LeadFilters = { status: '', kind: '', from: '', to: '', query: '', channel: '', campaign: '' };
+export const NO_FILTERS: LeadFilters = { status: '', kind: '', from: '', to: '', query: '', channel: '', campaign: '', lang: '' };
 
 /** One row of the report (attribution_report): a channel, or a campaign within it. */
 export interface ReportRow {
@@ -136,7 +152,17 @@ export interface ReportRow {
   medianResponseSeconds: number | null;
   bookedValue: number | string;
 }
-export interface AttributionReport { channels: ReportRow[]; campaigns: ReportRow[] }
+/** One row of the report's count by language (attribution_report's `languages`). */
+export interface LanguageReportRow {
+  lang: string;
+  leads: number;
+  contacted: number;
+  booked: number;
+  medianResponseSeconds: number | null;
+  bookedValue: number | string;
+}
+/** `languages` is missing only from a database without migration 20261127000000. */
+export interface AttributionReport { channels: ReportRow[]; campaigns: ReportRow[]; languages?: LanguageReportRow[] }
 
 /** A booked job for an ad platform's offline conversion import (ad_conversions). */
 export interface Conversion { kind: LeadKind; id: string; click_id: string; booked_at: string; booked_value: number | string | null }

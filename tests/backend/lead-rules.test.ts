@@ -2,10 +2,12 @@
  * One table of values, two judges: the zod schemas of supabase/functions/_shared/leadRules.ts
  * (what the forms and notify-telegram accept) and the SQL constraints of the real migrations on
  * PGlite (what the database stores when a script skips the forms). Both must give the verdict the
- * table expects, so the database is never more lenient than the forms.
+ * table expects, so the database is never more lenient than the forms. Where SQL states a list of
+ * the TypeScript source (the languages), the list is read back from the database and compared.
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../supabase/functions/_shared/languages.js';
 import { ATTRIBUTION_LIMITS, CLICK_IDS, discountLeadRowSchema, leadRowSchema, LEAD_LIMITS, TOUCHES, UTM_PARAMS } from '../../supabase/functions/_shared/leadRules.js';
 import { applyMigrations, openDatabase } from '../../supabase-standin/database.js';
 
@@ -31,7 +33,7 @@ const touches = {
   last_gbraid: null, last_wbraid: null, last_fbclid: null, last_msclkid: null, last_referrer_host: 'duckduckgo.com', last_landing_path: '/',
   last_touch_at: new Date().toISOString(),
 };
-const source = { landing_path: '/locations/deep-cleaning-san-jose-ca', referrer_path: '/services', ...touches };
+const source = { landing_path: '/locations/deep-cleaning-san-jose-ca', referrer_path: '/services', lang: 'es', ...touches };
 const lead = { first_name: 'Maria', last_name: 'Lopez', email: 'maria@example.com', phone: '(408) 555-0199', message: 'Deep clean, 3 bedrooms.', page: 'contact', ...source };
 const discount = { email: 'sam@example.com', phone: '4085550100', page: '/', ...source };
 
@@ -181,6 +183,22 @@ const cases: Case[] = [
     no(table, `${touch}_touch_at`, 'infinity', 'infinity'),
     no(table, `${touch}_touch_at`, '2026-13-01T00:00:00Z', 'no such month'),
   ])),
+  // The language the lead was sent in (languages.ts): one of LANGUAGES exactly, or left out (the default).
+  ...(['leads', 'discount_leads'] as const).flatMap((table) => [
+    ...LANGUAGES.map((lang) => ok(table, 'lang', lang, `a language of the site (${lang})`)),
+    ok(table, 'lang', undefined, 'left out: the default language'),
+    no(table, 'lang', null, 'null'),
+    no(table, 'lang', '', 'empty'),
+    no(table, 'lang', 'fr', 'a language the site is not written in'),
+    no(table, 'lang', 'EN', 'upper case'),
+    no(table, 'lang', 'Es', 'capitalised'),
+    no(table, 'lang', 'es-US', 'a region'),
+    no(table, 'lang', 'es_ES', 'a locale'),
+    no(table, 'lang', ' es', 'a leading space'),
+    no(table, 'lang', 'es\n', 'a trailing newline'),
+    no(table, 'lang', 'spa', 'a three-letter code'),
+    no(table, 'lang', 'Spanish', 'a name'),
+  ]),
 ];
 
 /** The base row with the case's value (or without the column, for undefined). */
@@ -227,5 +245,36 @@ describe('lead rules: the forms and the database agree', () => {
   it.each(cases.map((c) => [`${c.table}.${c.field} ${c.valid ? 'accepts' : 'refuses'} ${c.why}`, c] as const))('%s', async (_, c) => {
     expect(zodVerdict(c), 'zod').toBe(c.valid);
     expect(await sqlVerdict(c), 'SQL').toBe(c.valid);
+  });
+});
+
+describe('the languages: SQL states the list of languages.ts', () => {
+  /** The literals of a check constraint as the database holds it (pg_get_constraintdef). */
+  async function literals(name: string): Promise<string[]> {
+    const { rows } = await db.query<{ def: string }>(`SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = $1 AND contype = 'c'`, [name]);
+    expect(rows, name).toHaveLength(1);
+    return [...rows[0]!.def.matchAll(/'([^']*)'/g)].map((m) => m[1]!);
+  }
+
+  it.each(['leads', 'discount_leads'])('%s.lang is checked against LANGUAGES, no more and no fewer', async (table) => {
+    expect((await literals(`${table}_lang_known`)).sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  it.each(['leads', 'discount_leads'])('%s.lang is text, required, and DEFAULT_LANGUAGE when left out', async (table) => {
+    const { rows } = await db.query<{ type: string; notnull: boolean; def: string }>(`
+      SELECT format_type(a.atttypid, a.atttypmod) AS type, a.attnotnull AS notnull, pg_get_expr(d.adbin, d.adrelid) AS def
+        FROM pg_attribute a JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+       WHERE a.attrelid = $1::regclass AND a.attname = 'lang'`, [`public.${table}`]);
+    expect(rows).toEqual([{ type: 'text', notnull: true, def: `'${DEFAULT_LANGUAGE}'::text` }]);
+  });
+
+  it('the comparison would see a list that drifted (a language added to SQL only)', async () => {
+    await db.transaction(async (tx) => {
+      await tx.exec(`ALTER TABLE public.leads DROP CONSTRAINT leads_lang_known, ADD CONSTRAINT leads_lang_known CHECK (lang IN ('en', 'es', 'fr'))`);
+      const { rows } = await tx.query<{ def: string }>(`SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = 'leads_lang_known'`);
+      expect([...rows[0]!.def.matchAll(/'([^']*)'/g)].map((m) => m[1]).sort()).not.toEqual([...LANGUAGES].sort());
+      await tx.rollback();
+    });
+    expect((await literals('leads_lang_known')).sort()).toEqual([...LANGUAGES].sort());
   });
 });

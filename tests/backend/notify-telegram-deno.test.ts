@@ -97,6 +97,25 @@ describe('notify-telegram under Deno', () => {
     expect(telegram.calls).toHaveLength(1);
   });
 
+  it('announces a Spanish lead (lang es, stored over REST as the Spanish pages\' form stores it) with its language first', async () => {
+    const lead = { ...row, email: 'lucia.es@example.com', first_name: 'Lucía', last_name: 'Hernández', message: 'Limpieza profunda, por favor.' };
+    expect((await supabase.from('leads').insert({ ...lead, lang: 'es' })).error).toBeNull();
+    const res = await call(fn, bodyOf(lead));
+    expect(await res.json()).toEqual({ ok: true, sent: 1 });
+    const [first, ...rest] = String(telegram.calls[0]!.body.text).split('\n');
+    expect(first).toBe('🇪🇸 <b>Spanish — call back in Spanish</b>');
+    expect(rest[0]).toBe('<b>New lead</b> from <code>contact</code>');
+    expect(rest).toContain('<b>Name:</b> Lucía Hernández');
+    expect(rest.at(-1)).toBe('Limpieza profunda, por favor.');
+  });
+
+  it('announces an English lead as before: no language line', async () => {
+    const lead = { ...row, email: 'english.lead@example.com' };
+    expect((await supabase.from('leads').insert({ ...lead, lang: 'en' })).error).toBeNull();
+    await call(fn, bodyOf(lead));
+    expect(String(telegram.calls[0]!.body.text).split('\n')[0]).toBe('<b>New lead</b> from <code>contact</code>');
+  });
+
   it('answers 404 for a lead that was never stored', async () => {
     expect((await call(fn, bodyOf({ ...row, email: 'never-stored@example.com' }))).status).toBe(404);
     expect(telegram.calls).toHaveLength(0);

@@ -157,7 +157,8 @@ describe('contact form (/contact)', () => {
 
     // A first visit straight to /contact: landing there, no page before it (tests/browser/lead-source.test.ts has more).
     const row = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '(408) 555-0100', message: 'Deep clean, 3 bedrooms, 2 baths', page: 'contact', landing_path: '/contact', referrer_path: null };
-    expect(inserts.map((s) => s.body)).toEqual([{ ...row, ...directVisit('/contact') }]);
+    // lang: the language of the page (its <html lang="en-US">), which the office calls back in
+    expect(inserts.map((s) => s.body)).toEqual([{ ...row, lang: 'en', ...directVisit('/contact') }]);
     expect(new URL(inserts[0]!.url).searchParams.has('select')).toBe(false);
     expect(notifies.map((s) => s.body)).toEqual([{ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '(408) 555-0100', message: 'Deep clean, 3 bedrooms, 2 baths', page: 'contact' }]);
     expect((await rows('leads')).at(-1)).toEqual(row);
@@ -425,7 +426,7 @@ describe('discount popup (/)', () => {
     await expect.poll(isOpen).toBe(false);
     expect(await flag()).not.toBeNull();
 
-    expect(inserts.map((s) => s.body)).toEqual([{ email: 'b@example.com', phone: '4085550186', page: '/', landing_path: '/', referrer_path: null, ...directVisit('/') }]);
+    expect(inserts.map((s) => s.body)).toEqual([{ email: 'b@example.com', phone: '4085550186', page: '/', lang: 'en', landing_path: '/', referrer_path: null, ...directVisit('/') }]);
     expect(new URL(inserts[0]!.url).searchParams.has('select')).toBe(false);
     expect(notifies.map((s) => s.body)).toEqual([{
       firstName: model.forms.discount.notification.firstName, lastName: model.forms.discount.notification.lastName, email: 'b@example.com', phone: '4085550186', message: 'Signed up for $25 discount offer', page: '/',
@@ -453,7 +454,7 @@ describe('discount popup (/)', () => {
     await dialog().getByLabel('Phone').fill('(408) 555-0111');
     await dialog().getByRole('button', { name: 'Submit' }).click();
     await page.locator('[data-toast="default"]').waitFor();
-    expect(inserts.map((s) => s.body)).toEqual([{ email: 'c@example.com', phone: '(408) 555-0111', page: '/locations/deep-cleaning-san-jose-ca', landing_path: '/locations/deep-cleaning-san-jose-ca', referrer_path: null, ...directVisit('/locations/deep-cleaning-san-jose-ca') }]);
+    expect(inserts.map((s) => s.body)).toEqual([{ email: 'c@example.com', phone: '(408) 555-0111', page: '/locations/deep-cleaning-san-jose-ca', lang: 'en', landing_path: '/locations/deep-cleaning-san-jose-ca', referrer_path: null, ...directVisit('/locations/deep-cleaning-san-jose-ca') }]);
   });
 
   it('shows the error toast and stays open when the insert fails; notification and webhook failures are only logged', async () => {

@@ -53,17 +53,17 @@ describe('CSV export (RFC 4180, safe in a spreadsheet)', () => {
       first_name: 'Ana', last_name: 'Lopez, "Jr"', email: 'ana@example.com', phone: '+1 408 555 0100',
       message: 'Two rooms,\r\nplease\n=cmd|"/c calc"!A1', page: 'contact', landing_path: '/locations/deep-cleaning-san-jose-ca', referrer_path: '/services',
       notified_at: null, notify_failed_at: null, first_response_at: '2026-11-20T12:00:00.000Z',
-      booked_value: '450.00', first_channel: 'google_ads', last_channel: 'direct', channel: 'google_ads', campaign: '=spring',
+      booked_value: '450.00', first_channel: 'google_ads', last_channel: 'direct', channel: 'google_ads', campaign: '=spring', lang: 'en',
     };
-    const discount: InboxLead = { ...lead, kind: 'discount', id: '1b7c8f1e-1111-4222-8333-944445555666', first_name: null, last_name: null, message: null, page: '/services', landing_path: null, referrer_path: null, status: 'new', first_response_at: null, booked_value: null, channel: null, campaign: null };
+    const discount: InboxLead = { ...lead, kind: 'discount', id: '1b7c8f1e-1111-4222-8333-944445555666', first_name: null, last_name: null, message: null, page: '/services', landing_path: null, referrer_path: null, status: 'new', first_response_at: null, booked_value: null, channel: null, campaign: null, lang: 'es' };
     const records = parseCsv(leadsCsv([lead, discount]));
     expect(records).toHaveLength(3);
     expect(records[0]).toEqual([...LEAD_CSV_HEADER]);
     expect(records[1]).toEqual(['Quote request', lead.created_at, 'Contacted', 'Ana', 'Lopez, "Jr"', 'ana@example.com', "'+1 408 555 0100",
-      lead.message, '/locations/deep-cleaning-san-jose-ca', lead.first_response_at, '', lead.id, 'Google Ads', "'=spring", '450']);
+      lead.message, '/locations/deep-cleaning-san-jose-ca', lead.first_response_at, '', lead.id, 'Google Ads', "'=spring", '450', 'English']);
     expect(records[2]!.slice(0, 3)).toEqual(['Discount sign-up', lead.created_at, 'New']);
     expect(records[2]![8]).toBe('/services');
-    expect(records[2]!.slice(12)).toEqual(['Not recorded', '', '']);
+    expect(records[2]!.slice(12)).toEqual(['Not recorded', '', '', 'Spanish']);
   });
 });
 

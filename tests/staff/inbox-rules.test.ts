@@ -46,10 +46,10 @@ describe("a lead's address", () => {
 
 describe('filters as the RPCs take them', () => {
   it('sends null for what is not filtered and whole days for a date range', () => {
-    expect(filterParams(NO_FILTERS)).toEqual({ p_status: null, p_kind: null, p_from: null, p_to: null, p_query: null, p_channel: null, p_campaign: null });
-    const p = filterParams({ status: 'new', kind: 'quote', from: '2026-11-01', to: '2026-11-20', query: '  ana ', channel: 'google_ads', campaign: ' spring ' });
+    expect(filterParams(NO_FILTERS)).toEqual({ p_status: null, p_kind: null, p_from: null, p_to: null, p_query: null, p_channel: null, p_campaign: null, p_lang: null });
+    const p = filterParams({ status: 'new', kind: 'quote', from: '2026-11-01', to: '2026-11-20', query: '  ana ', channel: 'google_ads', campaign: ' spring ', lang: 'es' });
     expect(p.p_query).toBe('ana');
-    expect([p.p_channel, p.p_campaign]).toEqual(['google_ads', 'spring']);
+    expect([p.p_channel, p.p_campaign, p.p_lang]).toEqual(['google_ads', 'spring', 'es']);
     expect(new Date(p.p_to!).getTime() - new Date(p.p_from!).getTime()).toBeGreaterThanOrEqual(20 * 24 * 3600_000 - 3600_000);
     expect(new Date(p.p_from!).getDate()).toBe(1);
   });

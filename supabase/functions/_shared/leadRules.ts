@@ -5,10 +5,11 @@
  * runs one table of values through both and expects the same verdict.
  *
  * It lives beside the edge function so that `supabase functions deploy` bundles it; it imports
- * only zod/mini and leadLimits.ts (zod mapped to npm:zod in the function's deno.json), so it runs in Deno, Node and
+ * only zod/mini, leadLimits.ts and languages.ts (zod mapped to npm:zod in the function's deno.json), so it runs in Deno, Node and
  * the browser alike.
  */
 import * as z from 'zod/mini';
+import { LANGUAGES } from './languages.ts';
 import { CLICK_IDS, LEAD_LIMITS, TOUCHES, UTM_PARAMS, type ClickId, type Touch, type UtmParam } from './leadLimits.ts';
 
 export { CLICK_IDS, LEAD_LIMITS, TOUCHES, UTM_PARAMS, type ClickId, type Touch, type UtmParam };
@@ -130,6 +131,14 @@ const attribution = Object.fromEntries(
   TOUCHES.flatMap((touch) => TOUCH_FIELDS.map((field) => [`${touch}_${field}`, optional(touchFieldSchemas[field])])),
 ) as unknown as AttributionShape;
 
+/**
+ * The language the lead was sent in (languages.ts): one of LANGUAGES exactly. Left out, the
+ * database stores DEFAULT_LANGUAGE (the column's default); null, another language or another
+ * spelling ('EN', 'es-US', '') is refused, as the migration 20261127000000_lead_language.sql refuses it.
+ */
+export const langSchema = z.enum(LANGUAGES);
+const leadLang = { lang: z.optional(langSchema) };
+
 /** A row of public.leads as the anon role may insert it. */
 export const leadRowSchema = z.object({
   first_name: storedText(1, LEAD_LIMITS.name),
@@ -138,6 +147,7 @@ export const leadRowSchema = z.object({
   phone: storedText(1, LEAD_LIMITS.phone), // spec: required, no format check
   message: storedText(1, LEAD_LIMITS.message),
   page: z.literal(CONTACT_PAGE),
+  ...leadLang,
   ...leadSource,
   ...attribution,
 });
@@ -147,6 +157,7 @@ export const discountLeadRowSchema = z.object({
   email: storedEmail(),
   phone: storedText(DISCOUNT_PHONE_MIN, LEAD_LIMITS.phone),
   page: sitePathSchema,
+  ...leadLang,
   ...leadSource,
   ...attribution,
 });

@@ -5,8 +5,9 @@
  */
 import { inboxLeadUrl, inboxPageUrl, type LeadKind } from '../leadAddress.ts';
 import { contactedCallbackData } from './callbackData.ts';
+import { languageLine } from './language.ts';
 import { reminderText, summaryText } from './officeTexts.ts';
-import { buildTelegramText, fitEscaped } from './telegramText.ts';
+import { buildTelegramText, fitEscaped, TELEGRAM_TEXT_LIMIT } from './telegramText.ts';
 
 export type ChatWhat = 'lead' | 'reminder' | 'summary' | 'taken';
 
@@ -22,6 +23,8 @@ export interface ChatLead {
   phone: string;
   message?: string;
   page: string;
+  /** The language it was sent in (languages.ts); the chat says so first unless it is the default. */
+  lang?: string;
 }
 
 /** A lead still new, as a summary lists it. */
@@ -31,6 +34,7 @@ export interface SummaryLead {
   createdAt: string;
   firstName?: string | null;
   lastName?: string | null;
+  lang?: string | null;
 }
 
 /** One message of the outbox, as chat_next hands it out. */
@@ -94,8 +98,18 @@ const TAKEN_WORDS: Record<string, string> = {
   spam: 'Marked spam',
 };
 
-/** The text announcing a lead: a quote request with its details, or a discount sign-up. */
-export function leadText(lead: ChatLead, ctx: ComposeContext, limit?: number): string {
+/**
+ * The text announcing a lead: a quote request with its details, or a discount sign-up, at most
+ * `limit` UTF-16 units. A lead in another language than the default starts with the line that says
+ * so (language.ts), within the limit; an English lead's text is as it always was.
+ */
+export function leadText(lead: ChatLead, ctx: ComposeContext, limit = TELEGRAM_TEXT_LIMIT): string {
+  const line = languageLine(lead);
+  const details = leadDetails(lead, ctx, line === undefined ? limit : limit - line.length - 1);
+  return line === undefined ? details : `${line}\n${details}`;
+}
+
+function leadDetails(lead: ChatLead, ctx: ComposeContext, limit: number): string {
   const url = inboxUrl(ctx, lead);
   if (lead.kind === 'quote') {
     return buildTelegramText(

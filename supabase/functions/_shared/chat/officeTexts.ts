@@ -3,6 +3,7 @@
  * Telegram HTML, every value from a visitor escaped, short enough for Telegram whatever they typed.
  * Times are said as how long ago or how soon, so no time zone is needed at send time.
  */
+import { languageLine, languageMark, otherLanguagesCount } from './language.ts';
 import { escapeHtml, fitEscaped } from './telegramText.ts';
 
 /** What the texts say of a lead (compose.ts's TextLead and SummaryLead both fit; a discount sign-up has no name). */
@@ -14,6 +15,8 @@ export interface TextLead {
   lastName?: string | null;
   email?: string | null;
   phone?: string | null;
+  /** The language it was sent in (languages.ts); English (the default) when left out. */
+  lang?: string | null;
 }
 
 /** How long the promise to answer lasts (the inbox's 24-hour figures). */
@@ -43,10 +46,15 @@ function who(lead: TextLead): string {
   return lead.kind === 'quote' && name ? `${fitEscaped(name, NAME_ROOM)} (quote request)` : 'A discount sign-up';
 }
 
-/** The reminder of a lead still new: how long it has waited, who, and how to reach them. */
+/**
+ * The reminder of a lead still new: how long it has waited, who, and how to reach them; first, as
+ * in its announcement, the language to call back in when it is not the default.
+ */
 export function reminderText(lead: TextLead, now: Date, inboxUrl?: string): string {
   const contact = [lead.phone, lead.email].filter((v): v is string => Boolean(v)).map(escapeHtml).join(' · ');
+  const language = languageLine(lead);
   return [
+    ...(language === undefined ? [] : [language]),
     `⏰ <b>Still new after ${duration(waitedMs(lead, now))}</b>: nobody has called back yet.`,
     `${who(lead)}${contact ? `\n${contact}` : ''}`,
     ...(inboxUrl ? [`<a href="${escapeHtml(inboxUrl)}">Open it in the lead inbox</a>`] : []),
@@ -69,12 +77,14 @@ export function summaryText(leads: TextLead[], dueBefore: Date, now: Date, inbox
   const dueToday = leads.filter((lead) => endOf(lead) > now.getTime() && endOf(lead) <= dueBefore.getTime());
   const count = overdue.length + dueToday.length;
   if (!count) return undefined;
+  // Leads to call back in another language than the default: counted in the title, marked in their line.
+  const others = otherLanguagesCount([...overdue, ...dueToday]);
   return [
-    `☀️ <b>Good morning: ${count} ${count === 1 ? 'lead waits' : 'leads wait'} for a call back</b>`,
+    `☀️ <b>Good morning: ${count} ${count === 1 ? 'lead waits' : 'leads wait'} for a call back</b>${others ? ` (${others})` : ''}`,
     ...(overdue.length ? ['', '<b>Overdue</b> (waited more than 24 hours):',
-      ...lines(overdue, (lead) => `${who(lead)}, waited ${duration(waitedMs(lead, now))}`)] : []),
+      ...lines(overdue, (lead) => `${who(lead)}${languageMark(lead)}, waited ${duration(waitedMs(lead, now))}`)] : []),
     ...(dueToday.length ? ['', '<b>Due today</b> (their 24 hours end before closing):',
-      ...lines(dueToday, (lead) => `${who(lead)}, 24 hours end in ${duration(endOf(lead) - now.getTime())}`)] : []),
+      ...lines(dueToday, (lead) => `${who(lead)}${languageMark(lead)}, 24 hours end in ${duration(endOf(lead) - now.getTime())}`)] : []),
     ...(inboxUrl ? ['', `<a href="${escapeHtml(inboxUrl)}">Open the lead inbox</a>`] : []),
   ].join('\n');
 }

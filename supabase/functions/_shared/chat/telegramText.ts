@@ -8,7 +8,7 @@ import type { NotifyBody } from '../leadRules.ts';
  * Telegram refuses longer texts. It counts UTF-16 code units (an emoji is two), so JavaScript's
  * String length is the right measure; it is applied to the text as sent, entities included.
  */
-const TELEGRAM_TEXT_LIMIT = 4096;
+export const TELEGRAM_TEXT_LIMIT = 4096;
 
 const ELLIPSIS = '…';
 
