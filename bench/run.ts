@@ -148,16 +148,19 @@ ${title}`);
 async function buildScale() {
   console.log(`\n## Build: the whole \`npm run build\`, start-up included, against Hugo and Eleventy 3 on the same number of city pages`);
   console.log(`Median of ${runs} runs per cell; each run is our cold build, our warm build, one city changed, our pages cold, then each peer's cold build, so they share the machine's moods. cold = .cache/ and the output emptied first (compiling the generator included; the font's cut and the images come from prebuilt/, as in a fresh clone); warm = the same input again; one changed = one city file edited after a warm build; pages cold = only the page cache emptied (every page rendered again, the bundles and stylesheet from .cache/: what the pages themselves cost). Wall: spawn to exit of \`npm run build\` (npm included); build(): what the command reports. Peak memory: the summed resident memory of the whole process tree (npm, node with its render threads, the asset helper processes), sampled every 20 ms. Peers: \`run-peers.sh N hugo eleventy\` of the team's peer benchmark, their wall time and GNU time's peak of their largest process. Load average at the start: ${load()}.`);
-  const { peers, measured } = sizes.some((s) => s !== 'real') ? await setUpPeers('eleventy') : { peers: undefined, measured: [] };
+  const { peers, measured } = sizes.some((s) => !s.startsWith('real')) ? await setUpPeers('eleventy') : { peers: undefined, measured: [] };
   const colds: { size: string; runs: CommandRun[] }[] = [];
   const peerColumns = PEERS.map((p) => `${PEER_NAMES[p]}: command | ${PEER_NAMES[p]}: peak memory | cold, ours / ${PEER_NAMES[p]}`);
-  console.log(`\n| site | pages | cold: command | cold: build() | cold: peak memory | warm: command | warm: build() | warm: peak memory | one city changed: command | pages cold: command | pages cold: peak memory | ${peerColumns.join(' | ')} |\n|---|${'---:|'.repeat(10 + 3 * PEERS.length)}`);
+  console.log(`\n| site | pages | cold: build() per page | cold: command | cold: build() | cold: peak memory | warm: command | warm: build() | warm: peak memory | one city changed: command | pages cold: command | pages cold: peak memory | ${peerColumns.join(' | ')} |\n|---|${'---:|'.repeat(11 + 3 * PEERS.length)}`);
   try {
     for (const size of sizes) {
-      const cities = size === 'real' ? 0 : Number(size);
+      // `real`, `real-en` (without its Spanish pages), N cities, `Nes` (N cities, each with its Spanish twin).
+      const cities = size.startsWith('real') ? 0 : Number.parseInt(size, 10);
+      const spanish = size.endsWith('es');
+      const english = size === 'real-en';
       const dir = await mkdtemp(path.join(os.tmpdir(), `bench-${size}-`));
       try {
-        const contentDir = cities ? await syntheticContent(root, dir, cities) : path.join(root, 'content');
+        const contentDir = cities || english ? await syntheticContent(root, dir, cities, { spanish, english }) : path.join(root, 'content');
         const outDir = path.join(dir, 'dist');
         const cold: CommandRun[] = [];
         const warm: CommandRun[] = [];
@@ -183,7 +186,8 @@ async function buildScale() {
         }
         colds.push({ size, runs: cold });
         const m = (xs: CommandRun[], key: 'wallMs' | 'buildMs' | 'peakMiB') => median(xs.map((x) => x[key]));
-        console.log(`| ${cities ? `${cities.toLocaleString('en-US')} cities` : 'real site'} | ${cold[0]!.pages.toLocaleString('en-US')} | ${s(m(cold, 'wallMs'))} | ${s(m(cold, 'buildMs'))} | ${mib(m(cold, 'peakMiB'))} | ${s(m(warm, 'wallMs'))} | ${s(m(warm, 'buildMs'))} | ${mib(m(warm, 'peakMiB'))} | ${changed.length ? s(m(changed, 'wallMs')) : '—'} | ${s(m(pagesCold, 'wallMs'))} | ${mib(m(pagesCold, 'peakMiB'))} | ${peerCells(peer, m(cold, 'wallMs'))} |`);
+        const label = cities ? `${cities.toLocaleString('en-US')} cities${spanish ? ' + their Spanish twins' : ''}` : english ? 'real site, English only' : 'real site';
+        console.log(`| ${label} | ${cold[0]!.pages.toLocaleString('en-US')} | ${(m(cold, 'buildMs') / cold[0]!.pages).toFixed(2)} ms | ${s(m(cold, 'wallMs'))} | ${s(m(cold, 'buildMs'))} | ${mib(m(cold, 'peakMiB'))} | ${s(m(warm, 'wallMs'))} | ${s(m(warm, 'buildMs'))} | ${mib(m(warm, 'peakMiB'))} | ${changed.length ? s(m(changed, 'wallMs')) : '—'} | ${s(m(pagesCold, 'wallMs'))} | ${mib(m(pagesCold, 'peakMiB'))} | ${peerCells(peer, m(cold, 'wallMs'))} |`);
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

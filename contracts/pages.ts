@@ -3,6 +3,7 @@
  * worker boundaries).
  */
 import type { Lang } from './languages.js';
+import type { FixedPage } from './routes.js';
 import type {
   ArticlesIndex, Checklist, CityPageContent, Contact, ContactTexts, DiscountTexts, EmbedPage, FaqItem, Home, IconName, Link,
   Locations, Service, ServicesIndex, Site, Stat,
@@ -73,6 +74,8 @@ export interface Layout {
   translations?: Partial<Record<Lang, Layout>>;
   /** The home page of the language: where the logo leads. */
   home: string;
+  /** The language's fixed pages (contracts/routes.ts ROUTE_TABLES): where the templates' own buttons lead. */
+  routes: Record<FixedPage, string>;
   brand: string;
   tagline: string;
   phone: { display: string; href: string };

@@ -214,7 +214,7 @@ async function readSiteContent(opts: ContentOptions, store: BuildCache, translat
   if (translation) {
     // A translated article would be a page of no language's site: say so rather than leave it unread.
     for (const rel of collectionFiles) {
-      if (ENGLISH_ONLY_KINDS.has(kindOf(rel)!)) errors.push({ file: content.displayPrefix + rel, message: 'this page is published in English only', hint: 'remove the file: articles and legal pages are not translated (notes/decisions.md, "The site in Spanish")' });
+      if (ENGLISH_ONLY_KINDS.has(kindOf(rel)!)) errors.push({ file: content.displayPrefix + rel, line: 1, column: 1, message: 'this page is published in English only', hint: 'remove the file: articles and legal pages are not translated (notes/decisions.md, "The site in Spanish")' });
     }
   }
   return {

@@ -1,8 +1,9 @@
 /**
- * Serves dist/ as the production hosts do: clean URLs, the rules of _headers applied, 404.html
- * with status 404 for unknown paths, text compressed (brotli, else gzip) like Netlify and
- * Cloudflare Pages. An optional handler (the embedded backend, the dev reloader) gets each request
- * first. Before anything else, a request must name this server in its Host header (allowedHosts.ts).
+ * Serves dist/ as the production hosts do: clean URLs, the rules of _headers applied, the nearest
+ * 404.html up the folder tree with status 404 for unknown paths (/es/nope gets es/404.html, as on
+ * Cloudflare Pages), text compressed (brotli, else gzip) like Netlify and Cloudflare Pages. An
+ * optional handler (the embedded backend, the dev reloader) gets each request first. Before
+ * anything else, a request must name this server in its Host header (allowedHosts.ts).
  */
 import { open, readFile, stat, type FileHandle } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -229,6 +230,27 @@ async function findFile(distDir: string, pathname: string): Promise<string | und
   return undefined;
 }
 
+/**
+ * The not-found page for a path that names no file: the 404.html nearest to it up the folder tree,
+ * as Cloudflare Pages looks for it (/es/ubicaciones/nope: es/ubicaciones/404.html, es/404.html,
+ * then 404.html), or undefined when there is none at all. Only folders that exist are looked in,
+ * so a path of a thousand made-up folders costs one look more than a real one.
+ */
+async function notFoundPage(distDir: string, pathname: string): Promise<string | undefined> {
+  const names = pathname.split('/').filter(Boolean).slice(0, -1);
+  const folders = [distDir];
+  for (const name of names) {
+    const folder = path.join(folders.at(-1)!, name);
+    if (!folder.startsWith(distDir + path.sep) || !(await stat(folder).then((s) => s.isDirectory(), () => false))) break;
+    folders.push(folder);
+  }
+  for (const folder of folders.reverse()) {
+    const page = path.join(folder, '404.html');
+    if (await isFile(page)) return page;
+  }
+  return undefined;
+}
+
 async function serveStatic(req: IncomingMessage, res: ServerResponse, distDir: string, rules: HeaderRule[], filesPending?: Promise<void>, htmlScript?: string) {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD' }).end();
@@ -252,11 +274,11 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, distDir: s
     file = await findFile(distDir, pathname);
   }
   const status = file ? 200 : 404;
-  file ??= path.join(distDir, '404.html');
+  file ??= await notFoundPage(distDir, pathname);
   // Opened before the head is sent: a missing 404.html or a file deleted by a rebuild meanwhile is a
   // plain 404, where an error on the read stream would crash the server.
-  const handle = await open(file).catch(() => undefined);
-  if (!handle) {
+  const handle = file === undefined ? undefined : await open(file).catch(() => undefined);
+  if (!file || !handle) {
     res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
     return;
   }

@@ -23,7 +23,8 @@ const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;
  * import nothing of ours.
  */
 export const RULES = /** @type {const} */ ({
-  contracts: [],
+  // The languages are the leads' list (the edge functions can import only what is under supabase/).
+  contracts: ['supabase/functions/_shared'],
   supabase: [],
   src: ['contracts', 'supabase/functions/_shared'],
   templates: ['contracts', 'src'],
@@ -40,7 +41,8 @@ export const RULES = /** @type {const} */ ({
   'generator/collections': ['contracts', 'generator/content', 'generator/model', 'generator/plan'],
   'generator/render': ['contracts', 'templates', 'src', 'generator/runtime', 'generator/cache', 'generator/content', 'generator/model', 'generator/plan', 'generator/collections'],
   'generator/write': ['contracts', 'supabase/functions/_shared', 'generator/runtime'],
-  'generator/backOffice': ['contracts', 'cms', 'staff', 'generator/cache', 'generator/assets', 'generator/plan', 'generator/collections', 'generator/write', 'generator/runtime'],
+  // backOffice reads a translation's files for its previews (content, model): build.ts hands it the English model only.
+  'generator/backOffice': ['contracts', 'cms', 'staff', 'generator/cache', 'generator/assets', 'generator/content', 'generator/model', 'generator/plan', 'generator/collections', 'generator/write', 'generator/runtime'],
   cms: ['contracts', 'cms/app'],
   'cms/app': ['contracts', 'templates', 'src', 'supabase/functions/_shared'],
   staff: ['contracts', 'supabase', 'supabase-standin'],

@@ -55,7 +55,7 @@ export function assembleModel(validDocs: readonly ValidDoc[], opts: AssembleOpti
     if (file && !docs.has(name)) errors.push({ file: opts.displayPrefix + file, message: 'file is missing', hint: translated ? `translate content/${file} into it (a translation has every page the English site has but the articles and legal pages)` : `create it; its schema is content/schemas/${kinds[name].schemaFile}` });
   }
   for (const doc of validDocs) {
-    if (translated && ENGLISH_ONLY_KINDS.has(doc.kind)) errors.push({ file: doc.file, message: 'this page is published in English only', hint: 'remove the file: articles and legal pages are not translated (notes/decisions.md, "The site in Spanish")' });
+    if (translated && ENGLISH_ONLY_KINDS.has(doc.kind)) errors.push({ file: doc.file, line: 1, column: 1, message: 'this page is published in English only', hint: 'remove the file: articles and legal pages are not translated (notes/decisions.md, "The site in Spanish")' });
     else errors.push(...translationRules(doc, opts));
   }
   for (const doc of [...docs.service, ...docs.city, ...docs.legal]) errors.push(...fileNameRule(doc));

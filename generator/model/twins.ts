@@ -28,11 +28,14 @@ function isFact(value: string): boolean {
   return !/\p{L}/u.test(value) || /^(https?:|mailto:|tel:)/.test(value) || /\.(svg|png|jpe?g|webp|avif)$/i.test(value) || /^[^\s@]+@[^\s@]+$/.test(value);
 }
 
+/** The numbers a text states ("$25 off, 4-8 hours" → "25 4 8"): a translation says the same ones, in whatever order its sentence takes. */
+const numbersOf = (value: string) => (value.match(/\d+(?:[.,]\d+)*/g) ?? []).map((n) => n.replace(/[.,]/g, '')).sort().join(' ');
+
 const words = (value: string) => value.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
 
 export function twinRules(translation: ValidDoc, english: ValidDoc | undefined, englishFile: string): ContentError[] {
   if (!english) {
-    return [{ file: translation.file, message: `no English twin ${englishFile}`, hint: `a translated page is the twin of an English one with the same file name: create ${englishFile}, or rename this file to match it` }];
+    return [{ file: translation.file, line: 1, column: 1, message: `no English twin ${englishFile}`, hint: `a translated page is the twin of an English one with the same file name: create ${englishFile}, or rename this file to match it` }];
   }
   if (english.kind !== translation.kind) return [];
   const errors: ContentError[] = [];
@@ -72,6 +75,8 @@ export function twinRules(translation: ValidDoc, english: ValidDoc | undefined, 
         if (es !== en) at(path, `${where} is "${es}" here and "${en}" in ${englishFile}`, 'a fact (a number, an address, a picture) is the same in every language: correct the one that is wrong');
       } else if (es === en && words(en) >= UNTRANSLATED_WORDS && !KEPT_IN_ENGLISH.some((r) => r.test(dotted))) {
         at(path, `${where} is not translated: it is the English text of ${englishFile}`, 'write it in Spanish');
+      } else if (numbersOf(es) !== numbersOf(en)) {
+        at(path, `${where} says ${numbersOf(es) || 'no number'} where ${englishFile} says ${numbersOf(en)}`, 'the numbers of a text (a price, hours, days) are facts: the same in every language');
       }
       return;
     }

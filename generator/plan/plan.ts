@@ -26,6 +26,7 @@ export function planLayout(model: SiteModel, opts: PlanOptions, other?: SiteMode
       languageSwitch: { label: own.switchLabel, name: theirs.name, htmlLang: LANGUAGE_INFO[other.lang].htmlLang, hreflang: LANGUAGE_INFO[other.lang].hreflang },
     }),
     home: ROUTE_TABLES[model.lang].fixed.home,
+    routes: ROUTE_TABLES[model.lang].fixed,
     brand: site.brand.name,
     tagline: site.brand.tagline,
     phone: { display: site.phone.display, href: `tel:${site.phone.e164}` },

@@ -27,8 +27,8 @@ type RoutedTemplate<K extends PageKind> = (body: Extract<PageBody, { kind: K }>,
 
 /** The templates given the page's route besides its body (render/pageTemplate.ts keeps the route in their shapes). */
 const ROUTED = {
-  service: (body, { route, layout }) => <ServicePage {...body} route={route} closeLabel={layout.navigation.closeLabel} />,
-  city: (body, { route, layout }) => <CityPage {...body} route={route} closeLabel={layout.navigation.closeLabel} />,
+  service: (body, { route, layout }) => <ServicePage {...body} route={route} closeLabel={layout.navigation.closeLabel} bookOnline={layout.routes.bookOnline} />,
+  city: (body, { route, layout }) => <CityPage {...body} route={route} closeLabel={layout.navigation.closeLabel} bookOnline={layout.routes.bookOnline} />,
 } satisfies { [K in PageKind]?: RoutedTemplate<K> };
 
 export const READS_ROUTE: ReadonlySet<PageKind> = new Set(Object.keys(ROUTED) as PageKind[]);
@@ -36,7 +36,7 @@ export const READS_ROUTE: ReadonlySet<PageKind> = new Set(Object.keys(ROUTED) as
 /** The template of every other kind (TypeScript requires one for every kind of contracts/pages.ts). */
 const TEMPLATES: { [K in Exclude<PageKind, keyof typeof ROUTED>]: Template<K> } = {
   home: (body, { layout }) => <HomePage {...body} chrome={layout} />,
-  services: (body) => <ServicesPage {...body} />,
+  services: (body, { layout }) => <ServicesPage {...body} bookOnline={layout.routes.bookOnline} />,
   locations: (body, { layout }) => <LocationsPage {...body} chrome={layout} />,
   checklist: (body, { layout }) => <ChecklistPage {...body} chrome={layout} />,
   contact: (body) => <ContactPage {...body} />,

@@ -33,12 +33,12 @@ export function Header({ chrome, section, switchHref = '' }: { chrome: Chrome; s
   const isCurrent = (href: string) => href === section;
   const home = chrome.home;
   return (
-    // With a language switch, its strip scrolls away and the bar below it stays (sticky 2rem above the top).
-    <header className={`sticky z-40 border-b border-ink-100 bg-white/95 backdrop-blur ${chrome.languageSwitch ? '-top-8' : 'top-0'}`}>
+    // With a language switch, its strip scrolls away and the bar below it stays (sticky the strip's height above the top).
+    <header className={`sticky z-40 border-b border-ink-100 bg-white/95 backdrop-blur ${chrome.languageSwitch ? '-top-11' : 'top-0'}`}>
       {chrome.languageSwitch && (
         <div className="border-b border-ink-100 bg-ink-50">
-          <nav aria-label={chrome.languageSwitch.label} className="mx-auto flex h-8 max-w-7xl items-center justify-end px-4 sm:px-6">
-            <LanguageSwitch chrome={chrome} switchHref={switchHref} className="inline-flex min-h-8 items-center gap-1.5 rounded px-1 text-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800" />
+          <nav aria-label={chrome.languageSwitch.label} className="mx-auto flex h-11 max-w-7xl items-center justify-end px-4 sm:px-6">
+            <LanguageSwitch chrome={chrome} switchHref={switchHref} className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded px-2 text-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800" />
           </nav>
         </div>
       )}

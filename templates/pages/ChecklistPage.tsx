@@ -1,6 +1,5 @@
 import type { ChecklistColumns, ChecklistRoom, ChecklistValue } from '../../contracts/content.js';
 import type { Layout as Chrome, PageBody } from '../../contracts/pages.js';
-import { BOOK_ONLINE } from '../../contracts/routes.js';
 import ChecklistTabs from '../../src/islands/ChecklistTabs.js';
 import { LinkButton } from '../components/Buttons.js';
 import { CtaSection } from '../components/CtaSection.js';
@@ -97,7 +96,7 @@ export function ChecklistPage({ page, labels, chrome }: Props) {
         </div>
       </section>
       <CtaSection id="get-started" heading={page.getStarted.heading} text={page.getStarted.text} tone="plain" call={{ phone: chrome.phone, label: page.getStarted.callLabel }}>
-        <LinkButton href={BOOK_ONLINE}>{page.getStarted.bookLabel}</LinkButton>
+        <LinkButton href={chrome.routes.bookOnline}>{page.getStarted.bookLabel}</LinkButton>
       </CtaSection>
     </>
   );

@@ -1,5 +1,4 @@
 import type { Layout as Chrome, PageBody } from '../../contracts/pages.js';
-import { BOOK_ONLINE } from '../../contracts/routes.js';
 import { LinkButton, PhoneButton } from '../components/Buttons.js';
 import { Discount } from '../components/Discount.js';
 import { Faq } from '../components/Faq.js';
@@ -19,7 +18,7 @@ export function HomePage({ home, claims, stats, services, reviews, discount, her
         <h1 className="mt-4 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">{home.hero.heading}</h1>
         <p className="mt-5 max-w-2xl text-lg text-white/90 sm:text-xl">{home.hero.subheading}</p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-          <LinkButton href={BOOK_ONLINE} variant="accent">{labels.getFreeQuote}</LinkButton>
+          <LinkButton href={chrome.routes.bookOnline} variant="accent">{labels.getFreeQuote}</LinkButton>
           <PhoneButton phone={chrome.phone} label={home.hero.callLabel} separator=" " variant="light" />
         </div>
       </Hero>

@@ -52,7 +52,7 @@ export function LocationsPage({ page, stats, cities, pagination, breadcrumbs, ch
       </section>
 
       <CtaSection id="dont-see-heading" heading={page.dontSee.heading} text={page.dontSee.text} tone="card" call={{ phone: chrome.phone, label: page.dontSee.callLabel }}>
-        <LinkButton href="/contact">{page.dontSee.contactLabel}</LinkButton>
+        <LinkButton href={chrome.routes.contact}>{page.dontSee.contactLabel}</LinkButton>
       </CtaSection>
     </>
   );

@@ -1,6 +1,5 @@
 import { CircleCheck, MapPin } from '../components/Icon.js';
 import type { PageBody } from '../../contracts/pages.js';
-import { BOOK_ONLINE } from '../../contracts/routes.js';
 import { Breadcrumbs } from '../components/Breadcrumbs.js';
 import { LinkButton } from '../components/Buttons.js';
 import { CtaSection } from '../components/CtaSection.js';
@@ -12,16 +11,16 @@ import { Reviews } from '../components/Reviews.js';
 import { Section } from '../components/Section.js';
 import { ServiceSections } from '../components/ServiceSections.js';
 
-type Props = Extract<PageBody, { kind: 'service' }> & { route: string; closeLabel: string };
+type Props = Extract<PageBody, { kind: 'service' }> & { route: string; closeLabel: string; bookOnline: string };
 
-export function ServicePage({ service, heroImage, servedCities, moreCities, related, reviews, discount, labels, breadcrumbs, breadcrumbLabel, route, closeLabel }: Props) {
+export function ServicePage({ service, heroImage, servedCities, moreCities, related, reviews, discount, labels, breadcrumbs, breadcrumbLabel, route, closeLabel, bookOnline }: Props) {
   return (
     <>
       <Hero image={heroImage} height="min-h-[60vh]">
         <Breadcrumbs items={breadcrumbs} label={breadcrumbLabel} />
         <h1 className="mt-6 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{service.hero.heading}</h1>
         <p className="mt-5 max-w-2xl text-lg text-white/90 sm:text-xl">{service.hero.subheading}</p>
-        <div className="mt-8"><LinkButton href={BOOK_ONLINE} variant="accent">{labels.bookOnline}</LinkButton></div>
+        <div className="mt-8"><LinkButton href={bookOnline} variant="accent">{labels.bookOnline}</LinkButton></div>
       </Hero>
 
       <section aria-labelledby="intro-heading" className="bg-white py-16 sm:py-20">

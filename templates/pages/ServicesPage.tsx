@@ -1,13 +1,12 @@
 import type { PageBody } from '../../contracts/pages.js';
-import { BOOK_ONLINE } from '../../contracts/routes.js';
 import { LinkButton } from '../components/Buttons.js';
 import { CtaSection } from '../components/CtaSection.js';
 import { CircleCheck, Icon } from '../components/Icon.js';
 import { PageHeader } from '../components/PageHeader.js';
 
-type Props = Extract<PageBody, { kind: 'services' }>;
+type Props = Extract<PageBody, { kind: 'services' }> & { bookOnline: string };
 
-export function ServicesPage({ page, cards, labels }: Props) {
+export function ServicesPage({ page, cards, labels, bookOnline }: Props) {
   return (
     <>
       <PageHeader heading={page.heading} intro={page.intro} tall />
@@ -22,7 +21,7 @@ export function ServicesPage({ page, cards, labels }: Props) {
               <ul className="mt-3 flex-1 space-y-2">
                 {card.included.map((item) => <li key={item} className="flex gap-2 text-ink-700"><CircleCheck className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />{item}</li>)}
               </ul>
-              <div className="mt-7"><LinkButton href={BOOK_ONLINE} className="w-full sm:w-auto">{labels.getFreeQuote}</LinkButton></div>
+              <div className="mt-7"><LinkButton href={bookOnline} className="w-full sm:w-auto">{labels.getFreeQuote}</LinkButton></div>
             </li>
           ))}
         </ul>

@@ -1,10 +1,11 @@
 /**
  * The production build on Cloudflare's own runtime (`wrangler pages dev`, workerd, with the
  * repository's functions/), held to what the local server (serve/server.ts) promises:
- * clean URLs and their redirects, the 404 page with status 404, exactly one Content-Security-Policy
- * on every page (Cloudflare joins the values of every matching _headers rule with commas, which a
- * browser enforces as two policies), HSTS, every rule of _redirects, and the content manager's
- * sign-in start answering its clear error when the project has no GitHub app configured.
+ * clean URLs and their redirects, the nearest 404 page with status 404 (/es/… gets the Spanish
+ * one), exactly one Content-Security-Policy on every page (Cloudflare joins the values of every
+ * matching _headers rule with commas, which a browser enforces as two policies), HSTS, every rule
+ * of _redirects, and the content manager's sign-in start answering its clear error when the
+ * project has no GitHub app configured.
  */
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -107,6 +108,22 @@ describe('the production build on Cloudflare Pages (wrangler pages dev)', () => 
       expect(await res.text(), pathname).toBe(await readFile(path.join(dist, '404.html'), 'utf8'));
       expectHostHeaders(res, mine, pathname);
     }
+  });
+
+  it('answers an unknown /es/ address with the nearest 404 page, the Spanish one, as the local server does', async () => {
+    const spanish = await readFile(path.join(dist, 'es/404.html'), 'utf8');
+    expect(spanish).toContain('<html lang="es-US"');
+    for (const pathname of ['/es/nope', '/es/ubicaciones/no-such-city', '/es/no/such/folder']) {
+      const [res, mine] = await Promise.all([get(host.url, pathname), get(local.url, pathname)]);
+      expect([res.status, mine.status], pathname).toEqual([404, 404]);
+      expect(await res.text(), pathname).toBe(spanish);
+      expect(await mine.text(), pathname).toBe(spanish);
+      expectHostHeaders(res, mine, pathname);
+    }
+    // A name that only starts like the folder is no path inside it.
+    const [res, mine] = await Promise.all([get(host.url, '/esnope'), get(local.url, '/esnope')]);
+    const english = await readFile(path.join(dist, '404.html'), 'utf8');
+    expect([res.status, await res.text() === english, mine.status, await mine.text() === english]).toEqual([404, true, 404, true]);
   });
 
   it('never gives out the host files themselves', async () => {

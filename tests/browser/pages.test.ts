@@ -6,6 +6,9 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { load } from 'js-yaml';
+import { siteSchema } from '../../contracts/content.js';
 import { siteRoutes } from '../helpers/routes.js';
 import { keepPopupShut, useBrowser, useSite } from '../helpers/site.js';
 
@@ -14,6 +17,10 @@ const BOOKING_SRC = 'https://bayshinecleaning.bookingkoala.com/booknow/home_clea
 const LOGIN_SRC = 'https://bayshinecleaning.bookingkoala.com/login';
 const { all: ROUTES, services: SERVICES, cityPages: CITY_PAGES, cardOnlyCities: CARD_ONLY } = await siteRoutes();
 const CITY_ROUTES = CITY_PAGES.map((c) => c.route);
+/** The Spanish pages (content/es/) and the English ones: each with its own header and footer texts. */
+const SPANISH = ROUTES.filter((r) => r === '/es' || r.startsWith('/es/'));
+const ENGLISH = ROUTES.filter((r) => !SPANISH.includes(r));
+const ES_SITE = siteSchema.parse(load(readFileSync('content/es/site.yaml', 'utf8')));
 const PHONE = { width: 375, height: 800 };
 const DESKTOP = { width: 1280, height: 900 };
 const MAIN_NAV = [['Services', '/services'], ['Locations', '/locations'], ['Checklist', '/checklist'], ['Contact', '/contact'], ['Customer Login', '/customer-login']];
@@ -36,7 +43,7 @@ const inFirstScreen = (page: Page, selector: string) =>
   });
 
 describe('every page, phone and desktop', () => {
-  it.each(ROUTES)('%s at 1280px: the header, the footer, one h1, a title and a description, no sideways scrolling, no inline styles, reviews only where the spec embeds them', async (route) => {
+  it.each(ENGLISH)('%s at 1280px: the header, the footer, one h1, a title and a description, no sideways scrolling, no inline styles, reviews only where the spec embeds them', async (route) => {
     const page = await open(route);
     const header = page.locator('header').first();
     expect(await header.getByRole('link', { name: /Bay Shine Cleaning/ }).first().getAttribute('href')).toBe('/');
@@ -58,6 +65,29 @@ describe('every page, phone and desktop', () => {
     const reviews = route === '/' || SERVICES.includes(route) || CITY_ROUTES.includes(route);
     expect(await page.locator('[data-island="ReviewsWidget"]').count()).toBe(reviews ? 1 : 0);
     if (reviews) expect(await page.getByRole('heading', { name: 'What Our Customers Say' }).count()).toBe(1);
+  });
+
+  it.each(SPANISH)('%s at 1280px: the Spanish header and footer, from content/es/site.yaml; one h1, a title and a description, no sideways scrolling, no inline styles', async (route) => {
+    const page = await open(route);
+    const header = page.locator('header').first();
+    expect(await header.getByRole('link', { name: /Bay Shine Cleaning/ }).first().getAttribute('href')).toBe('/es');
+    const nav = header.getByRole('navigation', { name: ES_SITE.navigation.mainNavLabel });
+    expect(await nav.getByRole('link').evaluateAll((els) => els.map((e) => [e.textContent, e.getAttribute('href')]))).toEqual(ES_SITE.navigation.primary.map((l) => [l.label, l.href]));
+    expect(await header.getByRole('link', { name: /555-0186/ }).first().getAttribute('href')).toBe(PHONE_HREF);
+    expect(await header.getByRole('link', { name: ES_SITE.navigation.bookOnline.label, exact: true }).first().getAttribute('href')).toBe('/es/reservar');
+    const footer = page.locator('footer');
+    expect(await footer.innerText()).toMatch(/\(408\) 555-0186[\s\S]*hello@bayshinecleaning\.com/);
+    // The legal pages are English only: their links say so, in words and in hreflang.
+    for (const link of ES_SITE.footer.legal) {
+      const a = footer.getByRole('link', { name: `${link.label} ${ES_SITE.language!.onlyInEnglish}` });
+      expect([await a.getAttribute('href'), await a.getAttribute('hreflang')]).toEqual([link.href, 'en']);
+    }
+    expect(await page.locator('html').getAttribute('lang')).toBe('es-US');
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    expect(await page.title()).toMatch(/\S.*Bay Shine Cleaning|Bay Shine Cleaning.*\S/);
+    expect((await page.locator('meta[name="description"]').getAttribute('content'))?.length).toBeGreaterThanOrEqual(50);
+    expect(await page.locator('[style]').count()).toBe(0);
   });
 
   it.each(ROUTES)('%s fits a 375px phone: no sideways scrolling, tap targets at least 44px', async (route) => {

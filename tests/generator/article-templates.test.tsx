@@ -16,6 +16,7 @@ const link = (label: string, href: string) => ({ label, href });
 const layout: Layout = {
   language: { htmlLang: 'en-US', ogLocale: 'en_US', ogAlternates: [] },
   home: '/',
+  routes: { home: '/', services: '/services', locations: '/locations', checklist: '/checklist', contact: '/contact', customerLogin: '/customer-login', bookOnline: '/book-online', notFound: '/404' },
   brand: 'Bay Shine Cleaning',
   tagline: 'Spotless homes across the Bay Area',
   phone: { display: '(408) 555-0186', href: 'tel:+14085550186' },

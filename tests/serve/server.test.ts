@@ -4,7 +4,7 @@
  * and long runs of slashes cost linear time. Requests go through node:http with the raw path, so
  * the exact bytes reach the server (fetch would normalise them).
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -234,5 +234,83 @@ describe('files still being added (npm start writes /admin and /leads after the 
       await server.close();
       await rm(dist, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the nearest 404.html up the folder tree, as Cloudflare Pages serves it', () => {
+  let nested: string;
+  let server: RunningServer;
+  beforeAll(async () => {
+    nested = await mkdtemp(path.join(os.tmpdir(), 'server-test-404-'));
+    await mkdir(path.join(nested, 'es/ubicaciones'), { recursive: true });
+    await mkdir(path.join(nested, 'deep/a/b'), { recursive: true });
+    await Promise.all([
+      writeFile(path.join(nested, 'index.html'), '<h1>home</h1>'),
+      writeFile(path.join(nested, '404.html'), '<h1>not found</h1>'),
+      writeFile(path.join(nested, 'es.html'), '<h1>inicio</h1>'),
+      writeFile(path.join(nested, 'es/404.html'), '<h1>no encontrada</h1>'),
+      writeFile(path.join(nested, 'es/ubicaciones.html'), '<h1>ubicaciones</h1>'),
+      writeFile(path.join(nested, 'es/ubicaciones/limpieza-profunda-san-jose-ca.html'), '<h1>San José</h1>'),
+      writeFile(path.join(nested, 'deep/a/404.html'), '<h1>deep a</h1>'),
+      writeFile(path.join(nested, '_headers'), '/es/*\n  X-Lang: es\n/*\n  X-Frame-Options: DENY\n'),
+    ]);
+    server = await startServer({ distDir: nested });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await rm(nested, { recursive: true, force: true });
+  });
+
+  it('answers a missing path with the 404.html of its own folder, else of the nearest folder above, with status 404', async () => {
+    const cases: [string, string][] = [
+      ['/es/nope', '<h1>no encontrada</h1>'],
+      // es/ubicaciones/ has no 404.html: es/404.html, the next one up.
+      ['/es/ubicaciones/nope', '<h1>no encontrada</h1>'],
+      // Folders that do not exist: the nearest one that does.
+      ['/es/no/such/folder/page', '<h1>no encontrada</h1>'],
+      ['/deep/a/b/nope', '<h1>deep a</h1>'],
+      ['/deep/a/nope', '<h1>deep a</h1>'],
+      ['/deep/nope', '<h1>not found</h1>'],
+      // Not under es/: a name that only starts like it, and the top level.
+      ['/esnope', '<h1>not found</h1>'],
+      ['/es.html.nope/x', '<h1>not found</h1>'],
+      ['/nope', '<h1>not found</h1>'],
+      ['/no/such/folder', '<h1>not found</h1>'],
+    ];
+    for (const [p, body] of cases) {
+      const answer = await send(server, p);
+      expect([answer.status, answer.body, answer.headers['content-type']], p).toEqual([404, body, 'text/html; charset=utf-8']);
+    }
+    const head = await send(server, '/es/nope', 'HEAD');
+    expect([head.status, head.body, head.headers['x-lang']]).toEqual([404, '', 'es']);
+    // The _headers rules are the requested path's, as for any answer.
+    expect((await send(server, '/es/nope')).headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('still serves the pages themselves, the Spanish 404 page at its own address included', async () => {
+    const cases: [string, number, string][] = [
+      ['/', 200, '<h1>home</h1>'],
+      ['/es', 200, '<h1>inicio</h1>'],
+      ['/es/ubicaciones', 200, '<h1>ubicaciones</h1>'],
+      ['/es/ubicaciones/limpieza-profunda-san-jose-ca', 200, '<h1>San José</h1>'],
+      ['/es/404', 200, '<h1>no encontrada</h1>'],
+    ];
+    for (const [p, status, body] of cases) {
+      const answer = await send(server, p);
+      expect([answer.status, answer.body], p).toEqual([status, body]);
+    }
+  });
+
+  it('never climbs out of dist/ for a 404 page, and a path of thousands of made-up folders costs no more than a short one', async () => {
+    for (const p of ['/..%2f..%2fetc/x', '/es/..%2f..%2f..%2fetc/x', '/%2e%2e/%2e%2e/x']) {
+      const answer = await send(server, p);
+      expect([400, 404], p).toContain(answer.status);
+      if (answer.status === 404) expect(answer.body, p).toBe('<h1>not found</h1>');
+    }
+    const deep = `/es/${'x/'.repeat(5_000)}nope`;
+    const start = performance.now();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => send(server, deep)));
+    for (const answer of answers) expect([answer.status, answer.body]).toEqual([404, '<h1>no encontrada</h1>']);
+    expect(performance.now() - start).toBeLessThan(2_000);
   });
 });
