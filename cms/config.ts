@@ -8,11 +8,15 @@
  */
 import path from 'node:path';
 import { IMAGE_PATH } from '../contracts/content.js';
-import { kinds, type ContentKind, type KindName } from '../contracts/kinds.js';
+import { ENGLISH_ONLY_KINDS, kinds, type ContentKind, type KindName } from '../contracts/kinds.js';
+import { DEFAULT_LANGUAGE, LANGUAGE_INFO, TRANSLATIONS, type Lang } from '../contracts/languages.js';
 import { LOCAL_DATE_TIME } from '../contracts/zonedTime.js';
+import { yamlFormatOf } from './app/format.js';
+import { collectionIn, fileIn, TWIN_FIELD, TWIN_WIDGET } from './app/translations.js';
 import { MAX_UPLOAD_BYTES } from './app/upload.js';
 import { ZONED_DATE_TIME_WIDGET } from './app/zonedDate.js';
 import { jsonSchemaOf, NOT_BLANK } from '../contracts/validate/jsonSchemas.js';
+import { TRANSLATION_FIELDS } from '../contracts/validate/twins.js';
 
 type Schema = {
   type?: string; properties?: Record<string, Schema>; required?: string[]; items?: Schema; description?: string;
@@ -32,11 +36,13 @@ export const CHOICE_WIDGET = 'json-choice';
  * How the CMS groups the content kinds. A presentation choice only: every kind must be in exactly
  * one group (checked below), and what each holds comes from the model.
  */
-const GROUPS: {
+interface Group {
   name: string; label: string; singular?: string; kinds: KindName[]; create?: boolean; preview?: boolean; description: string;
   /** A folder collection's list: sortable by these fields, the first (descending) by default. */
   sortBy?: string[];
-}[] = [
+}
+
+const GROUPS: Group[] = [
   // preview: the admin page draws these with the site's templates (cms/app/main.tsx); the others
   // get the whole width for their form.
   { name: 'cities', label: 'Cities', singular: 'City', kinds: ['city'], create: true, preview: true, description: 'One entry per city. The file name (from the city name) becomes the page address: Mountain View → /locations/deep-cleaning-mountain-view-ca.' },
@@ -50,6 +56,28 @@ const GROUPS: {
   { name: 'settings', label: 'Site settings', kinds: ['site', 'forms'], description: 'Business details, navigation, and the texts of the forms.' },
   { name: 'legal', label: 'Legal pages', singular: 'Legal page', kinds: ['legal'], description: 'Privacy policy and terms, in Markdown.' },
 ];
+
+/**
+ * Each translation's collections: every group of English kinds it has (not the articles nor the
+ * legal pages, ENGLISH_ONLY_KINDS), beside the English one, with the same fields. Only the names
+ * shown are the translation's own; a group of kinds a translation has must be named here.
+ */
+const TRANSLATED_GROUPS: Partial<Record<Lang, Record<string, Pick<Group, 'label' | 'singular' | 'description'>>>> = {
+  es: {
+    cities: {
+      label: 'Ciudades (español)', singular: 'Ciudad (español)',
+      description: 'The Spanish version of each city (content/es/cities/), at /es/ubicaciones/limpieza-profunda-<city>-ca. A new one starts from the English city it translates, whose file name it takes; the build checks it against that city: the same fields and list items, the same facts, every long text in Spanish.',
+    },
+    services: {
+      label: 'Servicios (español)', singular: 'Servicio (español)',
+      description: 'The Spanish version of each service page (content/es/services/), at /es/<its Slug>. A new one starts from the English service it translates, whose file name it takes; the build checks it against that service.',
+    },
+    pages: { label: 'Páginas (español)', description: 'The single pages of the Spanish site (/es, /es/servicios, /es/ubicaciones, …): each is the translation of the English page of the same name, checked against it by the build.' },
+    checklist: { label: 'Lista de limpieza (español)', description: 'The rooms and tasks of /es/lista-de-limpieza: the English checklist\'s rooms and cells, in Spanish.' },
+    settings: { label: 'Ajustes del sitio (español)', description: 'The Spanish texts of the business details, navigation, language switch and forms; the facts (phone, hours, addresses) are the English ones.' },
+  },
+};
+
 
 const ACRONYMS: Record<string, string> = {
   seo: 'SEO', faq: 'FAQ', faqs: 'FAQs', url: 'URL', id: 'ID', cta: 'Call to action', e164: 'E.164',
@@ -195,9 +223,9 @@ function fieldsOf(s: Schema, ctx: FieldContext): CmsField[] {
   return Object.entries(s.properties ?? {}).map(([name, field]) => fieldOf(name, field, s.required?.includes(name) ?? false, ctx));
 }
 
-/** The modeline every YAML content file starts with, for editors (as a YAML comment's text). */
-export function modelineOf(kind: ContentKind): string {
-  const from = kind.dir ?? path.posix.dirname(kind.file ?? '.');
+/** The modeline every YAML content file starts with, for editors (as a YAML comment's text); a translation's files are one folder deeper. */
+export function modelineOf(kind: ContentKind, lang: Lang = DEFAULT_LANGUAGE): string {
+  const from = path.posix.join(LANGUAGE_INFO[lang].folder, kind.dir ?? path.posix.dirname(kind.file ?? '.'));
   const rel = path.posix.relative(from, `schemas/${kind.schemaFile}`);
   return `yaml-language-server: $schema=${rel.startsWith('.') ? rel : `./${rel}`}`;
 }
@@ -225,48 +253,115 @@ const ARTICLE_BODY: CmsField = {
   media_library: { config: { max_file_size: MAX_UPLOAD_BYTES } },
 };
 
-/** The fields of one kind, the first carrying the modeline (Decap writes a field's comment above it). */
-function kindFields(name: KindName): CmsField[] {
+/**
+ * The fields of one kind in one language, the first carrying the modeline (Decap writes a field's
+ * comment above it). A translation has the same fields, from the same schema, but for its own
+ * fields (TRANSLATION_FIELDS), required there.
+ */
+function kindFields(name: KindName, lang: Lang = DEFAULT_LANGUAGE): CmsField[] {
   const kind: ContentKind = kinds[name];
-  const fields = fieldsOf(jsonSchemaOf(kind) as Schema, { mediaFolder: kind.dir ?? name });
+  const own = TRANSLATION_FIELDS[name];
+  const fields = fieldsOf(jsonSchemaOf(kind) as Schema, { mediaFolder: kind.dir ?? name }).flatMap((f): CmsField[] => {
+    if (f.name !== own?.field) return [f];
+    if (lang === DEFAULT_LANGUAGE) return own.english === 'absent' ? [] : [f];
+    const { required: _optional, ...required } = f;
+    return [required];
+  });
   if (name === 'article') return [...fields, ARTICLE_BODY];
   if (kind.format === 'markdown') return [...fields, { name: 'body', label: 'Text', widget: 'markdown', hint: 'The page text. Headings start at level 2 (##).' }];
-  if (fields[0]) fields[0] = { ...fields[0], comment: modelineOf(kind) };
+  if (fields[0]) fields[0] = { ...fields[0], comment: modelineOf(kind, lang) };
   return fields;
 }
 
-/** The collections, one per group of content kinds. */
+/**
+ * A new translated entry's first field: the English entry it translates, among the English
+ * collection's (Decap's relation widget, cms/app/twinWidget.tsx). Its value, that entry's file
+ * name, becomes the new file's (the collection's identifier), so a translation never lacks its
+ * twin; it is not written into the file (cms/app/format.ts). Required: an entry already saved keeps
+ * its name, which the widget counts as its value.
+ */
+function twinField(english: CmsCollection, singular: string): CmsField {
+  return {
+    name: TWIN_FIELD, label: 'English original', widget: TWIN_WIDGET,
+    hint: `The English ${singular.toLowerCase()} this one translates: the new file takes its file name, which pairs the two (the build checks one against the other). Only asked when the entry is created.`,
+    collection: english.name, search_fields: ['name'], value_field: '{{slug}}', display_fields: ['{{name}} ({{slug}})'],
+  };
+}
+
+/** One group's collection in the default language. */
+function englishCollection(group: Group): CmsCollection {
+  const first: ContentKind = kinds[group.kinds[0]!];
+  const common = { name: group.name, label: group.label, description: group.description, editor: { preview: group.preview ?? false } };
+  if (first.dir) {
+    const markdown = first.format === 'markdown';
+    const fields = kindFields(group.kinds[0]!);
+    const identifier = fields.some((f) => f.name === 'name') ? 'name' : 'title';
+    // Markdown is read and written by the admin script's own "frontmatter" format (cms/app/format.ts).
+    const [sortFirst, ...sortRest] = group.sortBy ?? [];
+    return {
+      ...common, label_singular: group.singular ?? group.label, folder: `content/${first.dir}`,
+      extension: markdown ? 'md' : 'yaml', format: markdown ? 'frontmatter' : 'yaml',
+      create: group.create ?? false, delete: group.create ?? false,
+      identifier_field: identifier, slug: '{{slug}}',
+      // A draft says so in the list of entries.
+      summary: fields.some((f) => f.name === 'draft') ? `{{${identifier}}}{{draft | ternary(' (draft)', '')}}` : `{{${identifier}}}`,
+      ...(sortFirst && { sortable_fields: [{ field: sortFirst, default_sort: 'desc' }, ...sortRest] }),
+      fields,
+    };
+  }
+  return {
+    ...common, format: 'yaml',
+    files: group.kinds.map((name) => {
+      const kind: ContentKind = kinds[name];
+      return { name, label: kind.title.charAt(0).toUpperCase() + kind.title.slice(1), file: `content/${kind.file}`, fields: kindFields(name) };
+    }),
+  };
+}
+
+/**
+ * The same group's collection in a translation, or none when it has none of its kinds: its files
+ * under content/<folder>/ with the English file names, the same fields, its own format (the
+ * modeline is one folder deeper: cms/app/format.ts), and a new city or service started from its
+ * English original (twinField). The name is the English one's with the language (cities-es).
+ */
+function translatedCollection(group: Group, english: CmsCollection, lang: Lang): CmsCollection | undefined {
+  const own = group.kinds.filter((k) => !ENGLISH_ONLY_KINDS.has(k));
+  if (!own.length) return undefined;
+  const names = TRANSLATED_GROUPS[lang]?.[group.name];
+  if (!names) throw new Error(`cms config: the ${lang} collection of ${group.name} needs its label (TRANSLATED_GROUPS)`);
+  const first: ContentKind = kinds[own[0]!];
+  const common = {
+    name: collectionIn(lang, group.name), label: names.label, description: names.description, editor: { preview: group.preview ?? false },
+    format: yamlFormatOf(lang),
+  };
+  if (first.dir) {
+    const singular = names.singular ?? names.label;
+    return {
+      ...common, label_singular: singular, folder: fileIn(lang, first.dir), extension: 'yaml',
+      create: true, delete: true,
+      // The new file's name is the English original's (Decap makes {{slug}} of the identifier).
+      identifier_field: TWIN_FIELD, slug: '{{slug}}', summary: english.summary,
+      fields: [twinField(english, group.singular ?? group.label), ...kindFields(own[0]!, lang)],
+    };
+  }
+  return {
+    ...common,
+    files: own.map((name) => {
+      const kind: ContentKind = kinds[name];
+      return { name, label: kind.title.charAt(0).toUpperCase() + kind.title.slice(1), file: fileIn(lang, kind.file!), fields: kindFields(name, lang) };
+    }),
+  };
+}
+
+/** The collections, one per group of content kinds, each followed by its translations'. */
 export function cmsCollections(): CmsCollection[] {
   const grouped = GROUPS.flatMap((g) => g.kinds);
   const missing = (Object.keys(kinds) as KindName[]).filter((k) => !grouped.includes(k));
   if (missing.length || new Set(grouped).size !== grouped.length) throw new Error(`cms config: every content kind must be in one group (missing: ${missing.join(', ')})`);
-  return GROUPS.map((group): CmsCollection => {
-    const first: ContentKind = kinds[group.kinds[0]!];
-    const common = { name: group.name, label: group.label, description: group.description, editor: { preview: group.preview ?? false } };
-    if (first.dir) {
-      const markdown = first.format === 'markdown';
-      const fields = kindFields(group.kinds[0]!);
-      const identifier = fields.some((f) => f.name === 'name') ? 'name' : 'title';
-      // Markdown is read and written by the admin script's own "frontmatter" format (cms/app/format.ts).
-      const [sortFirst, ...sortRest] = group.sortBy ?? [];
-      return {
-        ...common, label_singular: group.singular ?? group.label, folder: `content/${first.dir}`,
-        extension: markdown ? 'md' : 'yaml', format: markdown ? 'frontmatter' : 'yaml',
-        create: group.create ?? false, delete: group.create ?? false,
-        identifier_field: identifier, slug: '{{slug}}',
-        // A draft says so in the list of entries.
-        summary: fields.some((f) => f.name === 'draft') ? `{{${identifier}}}{{draft | ternary(' (draft)', '')}}` : `{{${identifier}}}`,
-        ...(sortFirst && { sortable_fields: [{ field: sortFirst, default_sort: 'desc' }, ...sortRest] }),
-        fields,
-      };
-    }
-    return {
-      ...common, format: 'yaml',
-      files: group.kinds.map((name) => {
-        const kind: ContentKind = kinds[name];
-        return { name, label: kind.title.charAt(0).toUpperCase() + kind.title.slice(1), file: `content/${kind.file}`, fields: kindFields(name) };
-      }),
-    };
+  return GROUPS.flatMap((group) => {
+    const english = englishCollection(group);
+    const translated = TRANSLATIONS.flatMap((lang) => translatedCollection(group, english, lang) ?? []);
+    return [english, ...translated];
   });
 }
 

@@ -7,8 +7,9 @@
  * - the server answers only requests that name it in their Host (serve/allowedHosts.ts: a page
  *   reaching it through a rebound DNS name is refused before this handler runs), and of those
  *   only same-origin JSON requests (another site's page cannot send one);
- * - only content files the generator reads (contracts/kinds.ts) and pictures under content/images/
- *   can be read, written or deleted; a path that leaves content/ is refused;
+ * - only content files the generator reads (contracts/kinds.ts; a translation's twins under
+ *   content/es/ among them) and pictures under content/images/ can be read, written or deleted; a
+ *   path that leaves content/ is refused;
  * - an upload must be a picture of the kind its name says, at most MAX_UPLOAD_BYTES, an SVG a plain
  *   drawing without scripts (cms/app/upload.ts, which the admin page applies when a file is
  *   picked), and a photo sharp can decode; else the CMS shows why;
@@ -24,11 +25,11 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import sharp from 'sharp';
-import { kindOf } from '../contracts/kinds.js';
 import type { ContentError } from '../contracts/errors.js';
 import { formatError } from '../contracts/validate/errors.js';
 import { MAX_UPLOAD_BYTES, pictureProblem } from './app/upload.js';
 import type { LocalPublishStatus } from './app/publishState.js';
+import { contentPathOf } from './app/translations.js';
 
 export const LOCAL_BACKEND_PATH = '/admin/api/v1';
 
@@ -109,7 +110,7 @@ export class CmsLocalBackend {
   /** A content file the generator reads, or a picture: the only files the CMS may write. */
   private writable(repoPath: unknown): string {
     const rel = this.rel(repoPath);
-    if (kindOf(rel) || (rel.startsWith('images/') && IMAGE_EXT.test(rel))) return rel;
+    if (contentPathOf(rel) || (rel.startsWith('images/') && IMAGE_EXT.test(rel))) return rel;
     throw new Refused(403, `The editor may not write ${rel}`);
   }
 

@@ -10,13 +10,13 @@ import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
-import type { SiteModel } from '../contracts/content.js';
+import type { Site, SiteModel } from '../contracts/content.js';
 import type { ContentError } from '../contracts/errors.js';
 import type { FeedInput } from '../contracts/feeds.js';
 import { parseZoned, zonedIso } from '../contracts/zonedTime.js';
 import type { ValidDoc } from '../contracts/documents.js';
 import { ENGLISH_ONLY_KINDS, kindOf, slugOf } from '../contracts/kinds.js';
-import { LANGUAGE_INFO, TRANSLATIONS } from '../contracts/languages.js';
+import { DEFAULT_LANGUAGE, LANGUAGE_INFO, TRANSLATIONS } from '../contracts/languages.js';
 import { writtenPage, type Layout, type PagePlan, type WrittenPage } from '../contracts/pages.js';
 import { fileForRoute } from '../contracts/routes.js';
 import { ContentErrors, sortErrors } from '../contracts/validate/errors.js';
@@ -28,13 +28,15 @@ import { BuildCache } from './cache/buildCache.js';
 import { collectionOf, COLLECTIONS } from './collections/index.js';
 import { listContentFiles } from './content/load.js';
 import { ContentSet, contentDirOf, type CheckedContent, type ContentOptions, type Translation } from './model/contentSet.js';
+import type { EnglishContent } from './model/assemble.js';
+import { englishOnlyError } from './model/rules.js';
 import { PlanMemo, sameInputs, type Memo } from './plan/memo.js';
 import { planEachPage, planLayout, type EntryPages, type FeedSink, type PlanOptions } from './plan/plan.js';
 import type { PlanContext } from './plan/context.js';
 import { PageLinks } from './render/pageLinks.js';
 import { BATCH_PAGES, PARALLEL_THRESHOLD, RenderPool, startWorker } from './render/pool.js';
 import { entryFromFile, readCollections, type CollectionsRead } from './render/readCollections.js';
-import { twinsOf, type Twins } from './plan/twins.js';
+import { twinsOfContent, twinsOfModels, type Twins } from './plan/twins.js';
 import { renderSite } from './render/renderSite.js';
 import { settleAll, stageTimer } from './runtime/settle.js';
 import { brokenLinks } from './write/links.js';
@@ -84,21 +86,23 @@ export interface BuildResult {
 }
 
 /** content → validate → model for every file; every problem found in one pass is thrown as ContentErrors. */
-export async function checkContent(opts: ContentOptions): Promise<CheckedContent> {
+export async function checkContent(opts: ContentOptions): Promise<CheckedContent & { translated: SiteModel[] }> {
   const store = new BuildCache(opts.root);
   const { content } = await readContent(opts, store, () => true);
   const result = content.assemble();
   const errors = [...(result.errors ?? [])];
   const docs = content.docs();
+  const translated: SiteModel[] = [];
   for (const translation of translationsOf(content.contentDir, content.displayPrefix)) {
     const { content: own } = await readContent(opts, store, () => true, translation);
-    const checked = own.assemble(result.model && result);
+    const checked = own.assemble({ model: result.model, docs: content.docs() });
     errors.push(...(checked.model ? checked.warnings : checked.errors));
+    if (checked.model) translated.push(checked.model);
     docs.push(...own.docs());
   }
   if (!result.model || errors.some((e) => !e.warning)) throw new ContentErrors(sortErrors(errors));
   await store.save();
-  return { ...result, docs, warnings: errors };
+  return { ...result, docs, warnings: errors, translated };
 }
 
 /** The translations the content has: each language whose folder (content/es/) is there. */
@@ -123,6 +127,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     lap('assets');
     const twins = twinsOfContent(languages);
     if (twins) steps.twins = twins;
+    steps.englishSite = languages[0]!.model?.site;
     const models = languages.every((l) => l.model) ? languages.map((l) => l.model!) : undefined;
     const layout = models && steps.layout(models, site);
     const cache = layout && await store.pages(layout);
@@ -161,7 +166,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       };
       const rendered = await renderSite(plans(), layout, tmp, {
         cache, ...(pool && { pool }), ...(opts.threads && { threads: opts.threads }),
-        whileRendering: (pages) => steps.writeSiteFiles(model, inOrder(pages)),
+        whileRendering: (pages) => steps.writeSiteFiles([model, ...translated], inOrder(pages)),
       });
       await writeFeeds(tmp, feeds);
       lap('render');
@@ -170,12 +175,12 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       await steps.checkLinks(rendered.links, pages, site, async () => (await checkContent(opts)).docs);
       await store.save();
       lap('write');
-      return { model, steps, pages: pages.length, htmlBytes: rendered.bytes + collections.reduce((n, c) => n + c.bytes, 0), warnings: errors };
+      return { models: [model, ...translated] as const, steps, pages: pages.length, htmlBytes: rendered.bytes + collections.reduce((n, c) => n + c.bytes, 0), warnings: errors };
     } finally {
       await pool?.close();
     }
-  }).then(({ model, steps, ...built }) => {
-    const backOffice = opts.backOfficeAfter ? steps.addBackOffice(model, outDir) : Promise.resolve();
+  }).then(({ models, steps, ...built }) => {
+    const backOffice = opts.backOfficeAfter ? steps.addBackOffice(models, outDir) : Promise.resolve();
     return { ...built, ms: performance.now() - started, stages: lap.stages, outDir, backOffice };
   });
 }
@@ -191,8 +196,8 @@ async function readContent(opts: ContentOptions, store: BuildCache, include: (re
 /** One language's content as a build reads it first: everything but its collections' files, assembled. */
 interface SiteContent {
   model?: SiteModel;
-  /** The model's documents, when it is valid: a translation's twins. */
-  checked?: CheckedContent;
+  /** The valid documents read (a translation's twins). */
+  docs: ValidDoc[];
   errors: ContentError[];
   collectionFiles: string[];
   contentDir: string;
@@ -205,20 +210,21 @@ interface SiteContent {
  * assembled (the collections' files are read where their pages are made: render/readCollections.ts),
  * for English, then for each translation against it.
  */
-async function readSiteContent(opts: ContentOptions, store: BuildCache, translation?: Translation, english?: CheckedContent): Promise<SiteContent> {
+async function readSiteContent(opts: ContentOptions, store: BuildCache, translation?: Translation, english?: EnglishContent): Promise<SiteContent> {
   const inCollection = (rel: string) => collectionOf(kindOf(rel)) !== undefined;
   const { files, content } = await readContent(opts, store, (rel) => !inCollection(rel), translation);
   const result = content.assemble(english);
   const errors = result.model ? result.warnings : result.errors;
+  const docs = content.docs();
   const collectionFiles = files.filter(inCollection);
   if (translation) {
-    // A translated article would be a page of no language's site: say so rather than leave it unread.
+    // A translated page of an English-only kind would be a page of no language's site: say so rather than leave it unread.
     for (const rel of collectionFiles) {
-      if (ENGLISH_ONLY_KINDS.has(kindOf(rel)!)) errors.push({ file: content.displayPrefix + rel, line: 1, column: 1, message: 'this page is published in English only', hint: 'remove the file: articles and legal pages are not translated (notes/decisions.md, "The site in Spanish")' });
+      if (ENGLISH_ONLY_KINDS.has(kindOf(rel)!)) errors.push(englishOnlyError(content.displayPrefix + rel));
     }
   }
   return {
-    ...(result.model && { model: result.model, checked: result }), errors,
+    ...(result.model && { model: result.model }), docs, errors,
     collectionFiles: translation ? collectionFiles.filter((rel) => !ENGLISH_ONLY_KINDS.has(kindOf(rel)!)) : collectionFiles,
     contentDir: content.contentDir, displayPrefix: content.displayPrefix, ...(translation && { translation }),
   };
@@ -228,18 +234,8 @@ async function readSiteContent(opts: ContentOptions, store: BuildCache, translat
 async function readLanguages(opts: ContentOptions, store: BuildCache): Promise<SiteContent[]> {
   const english = await readSiteContent(opts, store);
   const translations: SiteContent[] = [];
-  for (const t of translationsOf(english.contentDir, english.displayPrefix)) translations.push(await readSiteContent(opts, store, t, english.checked));
+  for (const t of translationsOf(english.contentDir, english.displayPrefix)) translations.push(await readSiteContent(opts, store, t, english));
   return [english, ...translations];
-}
-
-/** Which pages are versions of one another, from each language's services and city files. */
-function twinsOfContent([english, ...translations]: readonly SiteContent[]): Twins | undefined {
-  const cityFiles = (c: SiteContent) => c.collectionFiles.filter((rel) => kindOf(rel) === 'city').map(slugOf);
-  const own = translations.flatMap((t) => (t.model && t.translation ? [[t.translation.lang, {
-    services: new Map(t.model.services.map((s) => [s.slug, s.route])),
-    cities: cityFiles(t),
-  }] as const] : []));
-  return own.length ? twinsOf({ cities: cityFiles(english!), translations: Object.fromEntries(own) }) : undefined;
 }
 
 /** The steps after the content, writing into outDir: `build` runs each once, `Rebuild` as content or code changes. */
@@ -271,12 +267,15 @@ class Steps {
 
   /** Which pages are versions of one another, once the content is read (absent: a site in one language). */
   twins: Twins | undefined = undefined;
+  /** The English site settings, whose business node a translation's pages carry too. */
+  englishSite: Site | undefined = undefined;
 
   planOptions(model: SiteModel, site: SiteAssets, memo?: Memo): PlanOptions {
     // The English site's address: a translation's siteUrl is a fact of its twin, the same.
     const origin = (this.opts.siteUrl ?? model.site.siteUrl).replace(/\/+$/, '');
     return {
       origin, images: site.images, assets: site.assets, year: buildYear(), ...(memo && { memo }), ...(this.twins && { twins: this.twins }),
+      ...(model.lang !== DEFAULT_LANGUAGE && this.englishSite && { businessSite: this.englishSite }),
       publication: { now: this.now(model.site.hours.timeZone), drafts: this.opts.drafts === true },
     };
   }
@@ -322,7 +321,7 @@ class Steps {
   }
 
   /** Sitemap, robots.txt, _headers, _redirects, /build.json, /office-hours.json and the back office's pages. */
-  async writeSiteFiles(model: SiteModel, pages: readonly WrittenPage[]): Promise<void> {
+  async writeSiteFiles([model, ...translated]: readonly [SiteModel, ...SiteModel[]], pages: readonly WrittenPage[]): Promise<void> {
     const { opts, outDir, site } = this;
     if (!site) throw new Error('writeSiteFiles: the assets are built first (the policy allows the inline font loader)');
     const plan = this.planOptions(model, site);
@@ -338,14 +337,14 @@ class Steps {
           pathHeaders: [...this.backOffice.headers(), ...FEED_HEADERS],
         },
       }),
-      this.backOffice.writePages(outDir, model, plan),
+      this.backOffice.writePages(outDir, model, translated, plan),
     ]);
   }
 
   /** npm start: the back office added to the served folder `intoDir` after its pages (backOfficeAfter). */
-  async addBackOffice(model: SiteModel, intoDir: string): Promise<void> {
+  async addBackOffice([model, ...translated]: readonly [SiteModel, ...SiteModel[]], intoDir: string): Promise<void> {
     if (!this.site) throw new Error('addBackOffice: its previews use the site\'s assets, built first');
-    await this.backOffice.addInto(intoDir, model, this.planOptions(model, this.site));
+    await this.backOffice.addInto(intoDir, model, translated, this.planOptions(model, this.site));
   }
 }
 
@@ -417,7 +416,7 @@ export class Rebuild {
   /** The model, then the pages whose plan changed; content problems are answered, not thrown (the pages keep their last good version). */
   private async update(all: boolean): Promise<Updated> {
     const content = this.content.assemble();
-    const translated = this.translations.map((t) => t.assemble(content.model && content));
+    const translated = this.translations.map((t) => t.assemble({ model: content.model, docs: this.content.docs() }));
     const errors = [content, ...translated].flatMap((c) => (c.model ? [] : c.errors));
     if (errors.length) return { pages: 0, errors: sortErrors(errors) };
     try {
@@ -432,11 +431,8 @@ export class Rebuild {
     const { outDir } = this.opts;
     const site = this.site!;
     const [model, ...translated] = models;
-    const twins = translated.length ? twinsOf({
-      cities: model.cities.map((c) => c.slug),
-      translations: Object.fromEntries(translated.map((m) => [m.lang, { services: new Map(m.services.map((s) => [s.slug, s.route])), cities: m.cities.map((c) => c.slug) }])),
-    }) : undefined;
-    this.steps.twins = twins;
+    this.steps.twins = twinsOfModels(models);
+    this.steps.englishSite = model.site;
     const layout = this.steps.layout(models, site);
     const feeds: FeedInput[] = [];
     const memo = (lang: string) => this.memos.get(lang) ?? this.memos.set(lang, new PlanMemo()).get(lang)!;
@@ -480,9 +476,9 @@ export class Rebuild {
     // The site files and the content manager's page change only when pages come or go, or what
     // the previews draw from changes (the settings, the stylesheet, the shared page texts, the forms,
     // the services): compared by identity (the model keeps an unchanged file's objects).
-    const siteFilesKey = [[...routes].join('\n'), layoutKey, model.site, model.locations, model.forms, ...model.services];
+    const siteFilesKey = [[...routes].join('\n'), layoutKey, ...models.flatMap((m) => [m.site, m.locations, m.forms, ...m.services])];
     if (!sameInputs(siteFilesKey, this.siteFilesKey)) {
-      await this.steps.writeSiteFiles(model, written);
+      await this.steps.writeSiteFiles(models, written);
       this.siteFilesKey = siteFilesKey;
     }
     await writeFeeds(outDir, feeds);

@@ -14,6 +14,7 @@ import chokidar from 'chokidar';
 import path from 'node:path';
 import type { ContentError } from '../contracts/errors.js';
 import { kindOf } from '../contracts/kinds.js';
+import { LANGUAGE_INFO, TRANSLATIONS } from '../contracts/languages.js';
 import { Rebuild, type BuildOptions } from '../generator/build.js';
 import { formatError } from '../contracts/validate/errors.js';
 
@@ -187,11 +188,13 @@ export class DevSession {
       [path.join(this.opts.root, 'cms', 'app'), 'src'],
     ];
     // Editors' backup and swap files (colma.yaml~, .colma.yaml.swp) are not content: only files
-    // the generator reads count.
+    // the generator reads count, a translation's (content/es/home.yaml) among them.
+    const translated = TRANSLATIONS.map((lang) => `${LANGUAGE_INFO[lang].folder}/`);
     const keyOf = (file: string): string | undefined => {
       for (const [dir, kind] of code) if (!path.relative(dir, file).startsWith('..')) return kind;
       const rel = path.relative(contentDir, file).split(path.sep).join('/');
-      return kindOf(rel) || rel.startsWith('images/') || rel.startsWith('static/') ? `content:${rel}` : undefined;
+      const own = translated.find((folder) => rel.startsWith(folder));
+      return kindOf(own ? rel.slice(own.length) : rel) || rel.startsWith('images/') || rel.startsWith('static/') ? `content:${rel}` : undefined;
     };
     const watcher = chokidar.watch([contentDir, ...code.map(([dir]) => dir)], { ignoreInitial: true });
     watcher.on('all', (event, file) => {

@@ -41,8 +41,7 @@ export const RULES = /** @type {const} */ ({
   'generator/collections': ['contracts', 'generator/content', 'generator/model', 'generator/plan'],
   'generator/render': ['contracts', 'templates', 'src', 'generator/runtime', 'generator/cache', 'generator/content', 'generator/model', 'generator/plan', 'generator/collections'],
   'generator/write': ['contracts', 'supabase/functions/_shared', 'generator/runtime'],
-  // backOffice reads a translation's files for its previews (content, model): build.ts hands it the English model only.
-  'generator/backOffice': ['contracts', 'cms', 'staff', 'generator/cache', 'generator/assets', 'generator/content', 'generator/model', 'generator/plan', 'generator/collections', 'generator/write', 'generator/runtime'],
+  'generator/backOffice': ['contracts', 'cms', 'staff', 'generator/cache', 'generator/assets', 'generator/plan', 'generator/collections', 'generator/write', 'generator/runtime'],
   cms: ['contracts', 'cms/app'],
   'cms/app': ['contracts', 'templates', 'src', 'supabase/functions/_shared'],
   staff: ['contracts', 'supabase', 'supabase-standin'],

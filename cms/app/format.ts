@@ -6,9 +6,15 @@
  *   file carries the `# yaml-language-server: $schema=…` modeline, so it survives every save;
  * - long texts stay on one line (lineWidth 0), as the committed files have them;
  * - values are read as the build reads them (YAML 1.2 core): a date stays the text it is, where
- *   Decap's own front matter parser makes a Date of 2026-11-20T09:00:00Z and writes it back in UTC.
+ *   Decap's own front matter parser makes a Date of 2026-11-20T09:00:00Z and writes it back in UTC;
+ * - a translation's files have a format of their own (yaml-es): Decap hands a files collection's
+ *   format no comments, which are then found by the data's keys, and a Spanish file's keys are its
+ *   English twin's while its modeline is one folder deeper; the English original a new translated
+ *   entry was started from (TWIN_FIELD) is its file name, not a field of the file.
  */
 import { Document, isMap, isScalar, parse, type Pair } from 'yaml';
+import { DEFAULT_LANGUAGE, type Lang } from '../../contracts/languages.js';
+import { TWIN_FIELD } from './translations.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -37,11 +43,17 @@ export function pruneEmpty(value: unknown, nested = false): Json | undefined {
 export interface FieldSet { names: string[]; comments: Record<string, string> }
 
 interface ConfigField { name: string; comment?: string }
-interface ConfigCollection { fields?: ConfigField[]; files?: { fields: ConfigField[] }[] }
+interface ConfigCollection { format?: string; fields?: ConfigField[]; files?: { fields: ConfigField[] }[] }
 
-/** Every kind of file the configuration describes: a folder collection's, and each file of a files collection. */
-export function fieldSetsOf(config: { collections?: readonly object[] }): FieldSet[] {
-  const collections = (config.collections ?? []) as ConfigCollection[];
+/** The name of the YAML format of one language's collections: Decap's "yaml" (replaced by ours) for the default language. */
+export const yamlFormatOf = (lang: Lang): string => (lang === DEFAULT_LANGUAGE ? 'yaml' : `yaml-${lang}`);
+
+/**
+ * Every kind of file the configuration describes in one format (one language's YAML files): a
+ * folder collection's, and each file of a files collection.
+ */
+export function fieldSetsOf(config: { collections?: readonly object[] }, format = yamlFormatOf(DEFAULT_LANGUAGE)): FieldSet[] {
+  const collections = ((config.collections ?? []) as ConfigCollection[]).filter((c) => (c.format ?? format) === format);
   const sets = collections.flatMap((c) => [...(c.fields ? [c.fields] : []), ...(c.files ?? []).map((f) => f.fields)]);
   return sets.map((fields) => ({
     names: fields.map((f) => f.name),
@@ -68,7 +80,8 @@ export function cmsYamlFormat(fieldSets: readonly FieldSet[] = []) {
     },
 
     toFile(data: object, sortedKeys: string[] = [], comments: Record<string, string> = {}): string {
-      const pruned = pruneEmpty(data) ?? {};
+      const { [TWIN_FIELD]: _original, ...fields } = data as Record<string, unknown>;
+      const pruned = pruneEmpty(fields) ?? {};
       const notes = Object.keys(comments).length || typeof pruned !== 'object' ? comments : commentsOf(pruned, fieldSets);
       const doc = new Document(pruned);
       if (isMap(doc.contents)) {

@@ -3,7 +3,10 @@
  * - our React as its React: the prebuilt bundle takes React from window.React and must get the very
  *   version its own react-dom was built with (generator/assets/appBundle.ts aliases it);
  * - live previews drawn by the site's own templates (templates/pages/CityPage.tsx, ServicePage.tsx,
- *   ArticlePage.tsx) with the build's stylesheet, from data the build planned (generator/backOffice/backOffice.ts);
+ *   ArticlePage.tsx) with the build's stylesheet, from data the build planned (generator/backOffice/backOffice.ts),
+ *   a translation's in its own language, with a switch to its English original;
+ * - each translation's collections beside the English ones (content/es/…: cms/config.ts), a new
+ *   city or service started from the English original it translates (cms/app/twinWidget.tsx);
  * - a YAML format and a Markdown front matter format that keep our files ours: the editor modeline
  *   on top, no empty optional values, dates left as the texts they are;
  * - a widget for values that are one of a few JSON values (a checklist cell: true, false or "N/A");
@@ -12,10 +15,14 @@
  */
 import * as React from 'react';
 import * as ReactDOM from 'react-dom';
-import { entryFile, entryProblems } from './check.js';
-import { cmsFrontmatterFormat, cmsYamlFormat, fieldSetsOf } from './format.js';
+import { DEFAULT_LANGUAGE, LANGUAGES, TRANSLATIONS } from '../../contracts/languages.js';
+import { entryFile, entryProblems, newTranslationProblems, newTranslationSlug, twinProblems } from './check.js';
+import { cmsFrontmatterFormat, cmsYamlFormat, fieldSetsOf, yamlFormatOf } from './format.js';
 import { ChoiceControl, ChoicePreview } from './choice.js';
-import { ArticlePreview, CityPreview, ServicePreview, setPreviewContext, type PreviewContext } from './preview.js';
+import { ArticlePreview, cityPreview, servicePreview, setPreviewContext, type PreviewContext } from './preview.js';
+import { gitHubFiles, localFiles, readData, type RepoFiles } from './repoFiles.js';
+import { collectionIn, TWIN_WIDGET } from './translations.js';
+import { twinControl } from './twinWidget.js';
 import type { AdminSettings } from './settings.js';
 import { optionalObjectControl, type WidgetDefinition } from './optionalObject.js';
 import { pictureProblem } from './upload.js';
@@ -31,10 +38,14 @@ interface DecapCms {
   registerWidget(name: string, control: React.ComponentType<never>, preview?: React.ComponentType<never>, schema?: object): void;
   getWidget(name: string): WidgetDefinition;
   registerCustomFormat(name: string, extension: string, format: ReturnType<typeof cmsYamlFormat>): void;
-  registerEventListener(listener: { name: 'preSave' | 'postPublish'; handler: (event: { entry: ImmutableEntry }) => undefined }): void;
+  registerEventListener(listener: { name: 'preSave' | 'postPublish'; handler: (event: { entry: ImmutableEntry }) => undefined | Promise<undefined> }): void;
 }
 
-interface ImmutableEntry { get(key: 'collection' | 'slug' | 'path'): string; get(key: 'data'): { toJS(): Record<string, unknown> } }
+interface ImmutableEntry {
+  get(key: 'collection' | 'slug' | 'path'): string;
+  get(key: 'newRecord'): boolean | undefined;
+  get(key: 'data'): { toJS(): Record<string, unknown> };
+}
 
 declare global {
   interface Window {
@@ -148,36 +159,56 @@ async function start() {
 
   // The business's clock, whatever this computer's (the date fields say which one they show).
   const { timeZone } = settings;
-  setPreviewContext(preview);
+  // Sign-in goes to this very host (functions/api/auth.ts on Cloudflare Pages); on localhost and
+  // 127.0.0.1 the dev server's local backend answers instead (cms/localBackend.ts).
+  const backend: Record<string, unknown> = { ...(config.backend as Record<string, unknown>), base_url: location.origin };
+  // Decap uses the local backend on these hosts (local_backend below).
+  const local = ['localhost', '127.0.0.1'].includes(location.hostname);
+  // The files as the backend has them: a translation's English original (cms/app/repoFiles.ts).
+  const files: RepoFiles = local
+    ? localFiles({ endpoint: `${location.origin}/admin/api/v1` })
+    : gitHubFiles({ api: String(backend.api_root ?? 'https://api.github.com').replace(/\/+$/, ''), repo: String(backend.repo), branch: String(backend.branch ?? 'main'), token: decapToken });
+  setPreviewContext(preview, (file) => readData(files, file));
   CMS.registerPreviewStyle(preview.css);
   CMS.registerPreviewStyle(preview.fontCss, { raw: true });
-  CMS.registerPreviewTemplate('cities', CityPreview as React.ComponentType<never>);
-  CMS.registerPreviewTemplate('services', ServicePreview as React.ComponentType<never>);
+  // Every language's cities and services are drawn by the same templates, from that language's planned pages.
+  for (const lang of LANGUAGES) {
+    CMS.registerPreviewTemplate(collectionIn(lang, 'cities'), cityPreview(lang) as React.ComponentType<never>);
+    CMS.registerPreviewTemplate(collectionIn(lang, 'services'), servicePreview(lang) as React.ComponentType<never>);
+  }
   CMS.registerPreviewTemplate('articles', ArticlePreview as React.ComponentType<never>);
   CMS.registerWidget('json-choice', ChoiceControl as React.ComponentType<never>, ChoicePreview as React.ComponentType<never>);
   CMS.registerWidget(ZONED_DATE_TIME_WIDGET, zonedDateTimeControl(timeZone, browserTimeZone()) as React.ComponentType<never>, zonedDateTimePreview(timeZone) as React.ComponentType<never>);
   const object = CMS.getWidget('object');
   CMS.registerWidget('object', optionalObjectControl(object), object.preview, object.schema);
+  const relation = CMS.getWidget('relation');
+  CMS.registerWidget(TWIN_WIDGET, twinControl(relation), relation.preview, relation.schema);
   // Replaces the built-in "yaml" format, so the configuration stays plain Decap configuration.
   CMS.registerCustomFormat('yaml', 'yaml', cmsYamlFormat(fieldSetsOf(config)));
+  // A translation's YAML files: the same, with their own modelines (cms/app/format.ts).
+  for (const lang of TRANSLATIONS) CMS.registerCustomFormat(yamlFormatOf(lang), 'yaml', cmsYamlFormat(fieldSetsOf(config, yamlFormatOf(lang))));
   // Replaces the built-in "frontmatter" format the Markdown collections use (articles, legal pages).
   CMS.registerCustomFormat('frontmatter', 'md', cmsFrontmatterFormat());
-  // Nothing npm run check would refuse is saved (cms/app/check.ts); Decap shows the reason.
+  // Nothing npm run check would refuse is saved (cms/app/check.ts); Decap shows the reason. A new
+  // translation is also the twin of an English file that is there and not translated yet.
   CMS.registerEventListener({
     name: 'preSave',
-    handler: ({ entry }) => {
-      const target = entryFile(config, entry.get('collection'), entry.get('slug'));
-      const problems = target ? entryProblems(target, entry.get('data').toJS()) : [];
+    handler: async ({ entry }) => {
+      const collection = entry.get('collection');
+      const data = entry.get('data').toJS();
+      const isNew = entry.get('newRecord') === true;
+      const target = entryFile(config, collection, entry.get('slug') || (isNew ? newTranslationSlug(config, collection, data) : ''));
+      const problems = [
+        ...(target ? entryProblems(target, data) : []),
+        ...(isNew && target?.lang !== undefined && target.lang !== DEFAULT_LANGUAGE ? await newTranslationProblems(config, collection, data, files) : []),
+        ...(target?.lang !== undefined && target.lang !== DEFAULT_LANGUAGE ? await twinProblems(target, data, files) : []),
+      ];
       if (problems.length) throw new Error(`not saved, ${problems.length === 1 ? 'a problem' : `${problems.length} problems`} to fix first:\n${problems.join('\n')}`);
       return undefined;
     },
   });
 
-  // Sign-in goes to this very host (functions/api/auth.ts on Cloudflare Pages); on localhost and
-  // 127.0.0.1 the dev server's local backend answers instead (cms/localBackend.ts).
-  const backend = { ...(config.backend as Record<string, unknown>), base_url: location.origin };
-  // Decap uses the local backend on these hosts (local_backend below).
-  followPublishes(CMS, config, backend, ['localhost', '127.0.0.1'].includes(location.hostname), timeZone);
+  followPublishes(CMS, config, backend, local, timeZone);
   CMS.init({
     config: {
       ...config,

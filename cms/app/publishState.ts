@@ -14,14 +14,20 @@
  * An article that is a draft, or dated later than the build's "now", is in no output of the build:
  * once live, the panel says so ("Saved as a draft", "Saved. It goes live on …") and links to no
  * page, which would be a 404. Under `npm run dev` the page is there, marked, and is linked.
+ *
+ * A translated entry (content/es/…) links to its page in its language, by that language's routes
+ * (contracts/routes.ts ROUTE_TABLES): a Spanish service to /es/<its slug field>, a Spanish city to
+ * its /es/ubicaciones/… page, a Spanish single page to its /es/… address.
  */
 import { BUILD_INFO_PATH, type BuildInfo } from '../../contracts/buildInfo.js';
-import { kindOf, slugOf, type KindName } from '../../contracts/kinds.js';
-import { articleRoute, cityRoute, entryRoute, ROUTES } from '../../contracts/routes.js';
+import { slugOf, type KindName } from '../../contracts/kinds.js';
+import { DEFAULT_LANGUAGE, type Lang } from '../../contracts/languages.js';
+import { articleRoute, entryRoute, ROUTE_TABLES, ROUTES, type FixedPage } from '../../contracts/routes.js';
 import { parseZoned } from '../../contracts/zonedTime.js';
 import { formatError, fromAnnotation } from '../../contracts/validate/errors.js';
-import { entryFile } from './check.js';
+import { entryFile, newTranslationSlug } from './check.js';
 import { pruneEmpty } from './format.js';
+import { repoPathOf } from './translations.js';
 import { momentText } from './zonedDate.js';
 
 /** Why a published entry is on no page for visitors yet: a draft, or an article dated later (`date`: when, as the editor reads it). */
@@ -71,36 +77,45 @@ export interface PublishSource {
 export const DEPLOY_WORKFLOW = 'deploy.yml';
 export const GATE_JOB = 'Content gate';
 
-const PAGE_OF_KIND: Partial<Record<KindName, string>> = {
-  site: ROUTES.home, home: ROUTES.home, servicesIndex: ROUTES.services, locations: ROUTES.locations, contact: ROUTES.contact,
-  checklist: ROUTES.checklist, forms: ROUTES.contact, customerLogin: ROUTES.customerLogin, bookOnline: ROUTES.bookOnline,
-  articlesIndex: ROUTES.articles,
+/** The page a single file shows in, by name in each language's routes (the articles' page is English only). */
+const PAGE_OF_KIND: Partial<Record<KindName, FixedPage>> = {
+  site: 'home', home: 'home', servicesIndex: 'services', locations: 'locations', contact: 'contact',
+  checklist: 'checklist', forms: 'contact', customerLogin: 'customerLogin', bookOnline: 'bookOnline',
 };
 
-/** Where a folder collection's entries are listed: the link when an entry's own page cannot be known. */
-const LISTING_OF_KIND: Partial<Record<KindName, string>> = { city: ROUTES.locations, service: ROUTES.services, article: ROUTES.articles };
-
 /**
- * The page that shows an entry's change: its own page, or where it appears (a city with only a
- * card: /locations), by the rule the build applies (generator/model/assemble.ts) to the data as it
- * is saved (cms/app/format.ts drops empty values: a page left with empty lists is no page). An entry
- * of a folder whose slug is not known yet: its collection's listing, or undefined (no link), never
- * an address with an empty slug.
+ * The page that shows an entry's change in its language (`lang`): its own page, or where it
+ * appears (a city with only a card: its language's /locations), by the rule the build applies
+ * (generator/model/assemble.ts: a service's address is its slug field where it has one, else its
+ * file name) to the data as it is saved (cms/app/format.ts drops empty values: a page left with
+ * empty lists is no page). An entry of a folder whose file name is not known yet: its collection's
+ * listing, or undefined (no link), never an address with an empty slug.
  */
-export function changedPage(kind: KindName, slug: string, data: Record<string, unknown>): string | undefined {
-  if (kind === 'city' || kind === 'service' || kind === 'legal' || kind === 'article') {
-    if (!slug) return LISTING_OF_KIND[kind];
-    if (kind === 'article') return articleRoute(slug);
-    if (kind !== 'city') return entryRoute(slug);
-    return (pruneEmpty(data) as { page?: unknown } | undefined)?.page ? cityRoute(slug) : ROUTES.locations;
+export function changedPage(kind: KindName, slug: string, data: Record<string, unknown>, lang: Lang = DEFAULT_LANGUAGE): string | undefined {
+  const routes = ROUTE_TABLES[lang];
+  const saved = pruneEmpty(data) as { page?: unknown; slug?: unknown } | undefined;
+  switch (kind) {
+    case 'article':
+      return slug ? articleRoute(slug) : ROUTES.articles;
+    case 'articlesIndex':
+      return ROUTES.articles;
+    case 'legal':
+      return slug ? entryRoute(slug) : undefined;
+    case 'service': {
+      const own = typeof saved?.slug === 'string' ? saved.slug : slug;
+      return own ? routes.service(own) : routes.fixed.services;
+    }
+    case 'city':
+      return slug && saved?.page ? routes.city(slug) : routes.fixed.locations;
+    default:
+      return routes.fixed[PAGE_OF_KIND[kind] ?? 'home'];
   }
-  return PAGE_OF_KIND[kind] ?? ROUTES.home;
 }
 
-/** The page that shows the change saved to `file` (its path in the repository: content/…); undefined for a file that is no entry's (a picture). */
+/** The page that shows the change saved to `file` (its path in the repository: content/…, content/es/…); undefined for a file that is no entry's (a picture). */
 export function pageOfFile(file: string, data: Record<string, unknown>): string | undefined {
-  const kind = file.startsWith('content/') ? kindOf(file.slice('content/'.length)) : undefined;
-  return kind && changedPage(kind, slugOf(file), data);
+  const at = repoPathOf(file);
+  return at && changedPage(at.kind, slugOf(at.rel), data, at.lang);
 }
 
 /** The first page named by the files one Publish wrote (pictures name none). */
@@ -115,18 +130,21 @@ export interface PublishedEntry { collection: string; slug: string; path: string
  * slug. An entry created and published at once (no editorial workflow: the local backend of `npm
  * run dev`) still has an empty slug and path then: Decap makes them from the identifier field while
  * saving and does not hand them to the event; that page is its collection's listing until the
- * source says which file was written (localSource).
+ * source says which file was written (localSource), but for a new translation, whose identifier
+ * is the English original's file name.
  */
 export function publishedPage(config: { collections?: readonly object[] }, entry: PublishedEntry): string | undefined {
   const fromPath = entry.path ? pageOfFile(entry.path, entry.data) : undefined;
   if (fromPath) return fromPath;
-  const target = entryFile(config, entry.collection, entry.slug);
-  return target && changedPage(target.kind, entry.slug && slugOf(target.file), entry.data);
+  // A new translation's file name is the English original chosen in its first field.
+  const slug = entry.slug || newTranslationSlug(config, entry.collection, entry.data);
+  const target = entryFile(config, entry.collection, slug);
+  return target && changedPage(target.kind, slug && slugOf(target.file), entry.data, target.lang);
 }
 
 /** Whether a published entry is held back from visitors (heldBack), from what the postPublish event tells of it. */
 export function publishedHeld(config: { collections?: readonly object[] }, entry: PublishedEntry, timeZone: string): HeldAt {
-  const kind = entry.path.startsWith('content/') ? kindOf(entry.path.slice('content/'.length)) : entryFile(config, entry.collection, entry.slug)?.kind;
+  const kind = entry.path ? repoPathOf(entry.path)?.kind : entryFile(config, entry.collection, entry.slug)?.kind;
   return heldBack(kind, entry.data, timeZone);
 }
 

@@ -6,7 +6,7 @@
  * an unchanged build does not even start Vite. What is written:
  * - /admin (admin.html), /admin/config.json (the configuration derived from the model, with this
  *   deployment's repository and origin), /admin/preview-<hash>.json (page bodies planned for the
- *   live previews), the admin script and Decap CMS's prebuilt script under /assets/;
+ *   live previews, in every language), the admin script and Decap CMS's prebuilt script under /assets/;
  * - /leads (leads.html) and the inbox's script and stylesheet under /assets/;
  * - their headers, for _headers (write/hostFiles.ts).
  * None of them is a page of the site: not in the sitemap, not linked, `noindex`.
@@ -15,12 +15,14 @@ import { readFileSync, rmSync } from 'node:fs';
 import { cp, mkdir, readdir, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ArticleEntry, CityEntry, SiteModel } from '../../contracts/content.js';
+import { ENGLISH_ONLY_KINDS } from '../../contracts/kinds.js';
+import { LANGUAGE_INFO, type Lang } from '../../contracts/languages.js';
 import type { PageBody } from '../../contracts/pages.js';
-import { articleRoute, cityRoute } from '../../contracts/routes.js';
+import { articleRoute, ROUTE_TABLES } from '../../contracts/routes.js';
 import { zonedIso } from '../../contracts/zonedTime.js';
 import { ADMIN_HEADERS } from '../../cms/adminHeaders.js';
 import { ADMIN_APP, ADMIN_PAGE, adminHtml, checkDecapReact, cmsRepository, decapFiles } from '../../cms/adminPage.js';
-import type { PreviewContext } from '../../cms/app/preview.js';
+import type { PagesPreview, PreviewContext } from '../../cms/app/preview.js';
 import { CITY_MARK, type AdminSettings } from '../../cms/app/settings.js';
 import { deployedCmsConfig } from '../../cms/config.js';
 import { inboxHeaders } from '../../staff/inboxHeaders.js';
@@ -90,34 +92,51 @@ export async function inboxAssets(opts: { root: string; outDir: string; supabase
   return { script: bundle.entry, stylesheets: files.filter((f) => f.endsWith('.css')), files };
 }
 
+/** What a city without a name yet is called in each language's preview. */
+const UNNAMED_CITY: Record<Lang, string> = { en: 'Your city', es: 'Su ciudad' };
+
 /**
- * Page bodies for the previews, planned by the real planners: one city page for a city named
- * CITY_MARK (its shared texts then read "{city}" where the name goes) and every service page.
- * The other cities are planned without their pages, so a large site adds no per-page work here.
+ * One language's page bodies for the previews, planned by the real planners from that language's
+ * model (its texts, its addresses: ROUTE_TABLES): one city page for a city named CITY_MARK (its
+ * shared texts then read "{city}" where the name goes) and every service page. The other cities are
+ * planned without their pages, so a large site adds no per-page work here.
  */
-function previewContext(model: SiteModel, plan: PlanOptions): PreviewContext {
+function pagesPreview(model: SiteModel, plan: PlanOptions): PagesPreview {
+  const routes = ROUTE_TABLES[model.lang];
   const mark: CityEntry = {
-    name: CITY_MARK, population: '', description: '', slug: CITY_MARK, route: cityRoute(CITY_MARK), exploreHref: cityRoute(CITY_MARK),
+    name: CITY_MARK, population: '', description: '', slug: CITY_MARK, route: routes.city(CITY_MARK), exploreHref: routes.city(CITY_MARK),
     page: { seoDescription: '', tagline: '', intro: [], benefits: [], faqs: [] },
   };
   const cities = [mark, ...model.cities.map(({ page: _page, ...city }) => city)];
-  // No article: their previews are drawn from the entry being edited (cms/app/preview.tsx).
-  const pages = planPages({ ...model, cities, articles: [] }, plan, COLLECTIONS);
+  // No article: their previews are drawn from the entry being edited (cms/app/preview.tsx); a translation has none.
+  const collections = COLLECTIONS.filter((c) => model.lang === 'en' || !ENGLISH_ONLY_KINDS.has(c.kind));
+  const pages = planPages({ ...model, cities, articles: [] }, plan, collections);
   const city = pages.find((p) => p.body.kind === 'city');
   if (!city) throw new Error('preview: the city page was not planned');
-  const services: PreviewContext['services'] = {};
+  const services: PagesPreview['services'] = {};
+  // By file name: a translated service's file is its English twin's, its route its own.
   for (const page of pages) {
     if (page.body.kind === 'service') services[model.services.find((s) => s.route === page.route)!.slug] = { route: page.route, body: page.body };
   }
   return {
-    css: plan.assets.css,
-    fontCss: plan.assets.font.faceCss,
+    htmlLang: LANGUAGE_INFO[model.lang].htmlLang,
+    name: model.site.language?.name ?? model.lang,
     closeLabel: model.site.navigation.closeLabel,
+    bookOnline: routes.fixed.bookOnline,
     city: { route: city.route, body: city.body as Extract<PageBody, { kind: 'city' }> },
     services,
+    unnamedCity: UNNAMED_CITY[model.lang],
+  };
+}
+
+/** The previews' data: the site's stylesheet and pictures, the article preview, and each language's pages. */
+export function previewContext(model: SiteModel, translated: readonly SiteModel[], plan: PlanOptions): PreviewContext {
+  return {
+    css: plan.assets.css,
+    fontCss: plan.assets.font.faceCss,
     images: Object.fromEntries(plan.images),
-    unnamedCity: 'Your city',
     article: articlePreview(model, plan),
+    pages: Object.fromEntries([model, ...translated].map((m) => [m.lang, pagesPreview(m, plan)])),
   };
 }
 
@@ -139,10 +158,10 @@ function articlePreview(model: SiteModel, plan: PlanOptions): PreviewContext['ar
   return { route: page.route, body: page.body, texts: articlesIndex.article, externalRel: articlesIndex.externalLinkRel, origin: plan.origin, timeZone };
 }
 
-/** admin.html, its configuration and its preview data. */
-export async function writeAdminPage(opts: { outDir: string; model: SiteModel; plan: PlanOptions; admin: AdminAssets }): Promise<void> {
+/** admin.html, its configuration and its preview data (`translated`: each translation's model). */
+export async function writeAdminPage(opts: { outDir: string; model: SiteModel; translated?: readonly SiteModel[]; plan: PlanOptions; admin: AdminAssets }): Promise<void> {
   const { outDir, model, plan, admin } = opts;
-  const preview = JSON.stringify(previewContext(model, plan));
+  const preview = JSON.stringify(previewContext(model, opts.translated ?? [], plan));
   const previewUrl = `/admin/preview-${contentHash(preview)}.json`;
   const settings: AdminSettings = { decap: admin.decap, config: '/admin/config.json', preview: previewUrl, timeZone: model.site.hours.timeZone };
   const config = deployedCmsConfig({ origin: plan.origin, repo: cmsRepository() });
@@ -190,11 +209,11 @@ export class BackOffice {
     return [...admin.files, ...inbox.files];
   }
 
-  /** /admin and /leads, once assets() made their bundles (else nothing: a build without them). */
-  async writePages(outDir: string, model: SiteModel, plan: PlanOptions): Promise<void> {
+  /** /admin and /leads, once assets() made their bundles (else nothing: a build without them); `translated`: each translation's model, for its previews. */
+  async writePages(outDir: string, model: SiteModel, translated: readonly SiteModel[], plan: PlanOptions): Promise<void> {
     const { admin, inbox } = this;
     await settleAll([
-      admin && writeAdminPage({ outDir, model, admin, plan }),
+      admin && writeAdminPage({ outDir, model, translated, admin, plan }),
       inbox && writeInboxPage(outDir, inbox, model.site.brand.name),
     ]);
   }
@@ -203,7 +222,7 @@ export class BackOffice {
    * The whole back office added to `intoDir` (the served dist/) after the site's pages: built beside
    * it, then moved in file by file, so a request never finds one half written.
    */
-  async addInto(intoDir: string, model: SiteModel, plan: PlanOptions): Promise<void> {
+  async addInto(intoDir: string, model: SiteModel, translated: readonly SiteModel[], plan: PlanOptions): Promise<void> {
     const staging = `${intoDir}.back-office-${process.pid}`;
     await rm(staging, { recursive: true, force: true });
     // npm start stopped (Ctrl+C) meanwhile: the half-built folder goes with the process.
@@ -218,7 +237,7 @@ export class BackOffice {
     process.once('exit', removeStaging);
     try {
       await this.assets(staging);
-      await this.writePages(staging, model, plan);
+      await this.writePages(staging, model, translated, plan);
       await moveInto(staging, intoDir);
     } finally {
       process.off('exit', removeStaging);

@@ -11,13 +11,16 @@ import { ROUTE_TABLES, ROUTES } from '../../contracts/routes.js';
 import { DEFAULT_LANGUAGE, type Lang } from '../../contracts/languages.js';
 import { formatPath } from '../../contracts/validate/errors.js';
 import { locator } from '../../contracts/validate/locate.js';
-import { fieldError, fileNameRule, imageRule, translationRules, type RuleOptions } from './rules.js';
+import { englishOnlyError, fieldError, fileNameRule, imageRule, translationRules, type RuleOptions } from './rules.js';
 import { articleEntry, articleFileRules, repeatedArticleTexts, withArticles } from './articles.js';
 import { officeHoursRule } from './officeHours.js';
 
 /** The rules' options; for a translation, the default language's content, whose twins its files are. */
+export interface EnglishContent { model?: SiteModel | undefined; docs: readonly ValidDoc[] }
+
 export interface AssembleOptions extends RuleOptions {
-  english?: { model: SiteModel; docs: readonly ValidDoc[] };
+  /** For a translation: the English model (absent when the English content has errors) and documents, its twins. */
+  english?: EnglishContent;
 }
 
 /** The validated documents, by kind: one each for single files, a list for folders. */
@@ -46,8 +49,6 @@ export function assembleModel(validDocs: readonly ValidDoc[], opts: AssembleOpti
   const errors: ContentError[] = [];
   const lang: Lang = opts.translation?.lang ?? DEFAULT_LANGUAGE;
   const translated = lang !== DEFAULT_LANGUAGE;
-  // A translation is checked against a valid English site: until that is, its own errors say it.
-  if (translated && !opts.english) return { errors: [] };
   const docs = byKind(validDocs);
   for (const name of kindNames) {
     const { file }: ContentKind = kinds[name];
@@ -55,11 +56,14 @@ export function assembleModel(validDocs: readonly ValidDoc[], opts: AssembleOpti
     if (file && !docs.has(name)) errors.push({ file: opts.displayPrefix + file, message: 'file is missing', hint: translated ? `translate content/${file} into it (a translation has every page the English site has but the articles and legal pages)` : `create it; its schema is content/schemas/${kinds[name].schemaFile}` });
   }
   for (const doc of validDocs) {
-    if (translated && ENGLISH_ONLY_KINDS.has(doc.kind)) errors.push({ file: doc.file, line: 1, column: 1, message: 'this page is published in English only', hint: 'remove the file: articles and legal pages are not translated (notes/decisions.md, "The site in Spanish")' });
+    if (translated && ENGLISH_ONLY_KINDS.has(doc.kind)) errors.push(englishOnlyError(doc.file));
     else errors.push(...translationRules(doc, opts));
   }
   for (const doc of [...docs.service, ...docs.city, ...docs.legal]) errors.push(...fileNameRule(doc));
   for (const doc of docs.service) errors.push(...serviceSlugRule(doc, translated));
+  // A translation's model is made against a valid English one: until there is one, its errors say why.
+  const english = opts.english?.model;
+  if (translated && !english) return { errors };
   for (const doc of docs.article) errors.push(...articleFileRules(doc, opts));
   if (docs.has('site')) errors.push(...officeHoursRule(docs.one('site')));
   if (errors.length) return { errors };
@@ -90,7 +94,7 @@ export function assembleModel(validDocs: readonly ValidDoc[], opts: AssembleOpti
     servedCities: servedCities(site.servedCities, cities),
     legal,
     // A translation's pages link to the English articles' feeds.
-    articlesIndex: opts.english ? opts.english.model.articlesIndex : docs.one('articlesIndex').data,
+    articlesIndex: english ? english.articlesIndex : docs.one('articlesIndex').data,
     articles: [],
   };
   const timeZone = site.hours.timeZone;

@@ -14,7 +14,7 @@ import { sortErrors } from '../../contracts/validate/errors.js';
 import type { ParseCache } from '../cache/parseCache.js';
 import { checkFile, type CheckedFile } from '../content/check.js';
 import { listContentFiles, readFiles } from '../content/load.js';
-import { assembleModel } from './assemble.js';
+import { assembleModel, type EnglishContent } from './assemble.js';
 import type { TranslationRules } from './rules.js';
 import { LANGUAGE_INFO, type Lang } from '../../contracts/languages.js';
 
@@ -117,7 +117,7 @@ export class ContentSet {
    * The model, or every problem: those of single files first; the rules across files once each file
    * is valid. A translation is assembled against the default language's content (its twins).
    */
-  assemble(english?: CheckedContent): CheckedContent & { errors?: undefined } | { model?: undefined; errors: ContentError[] } {
+  assemble(english?: EnglishContent): CheckedContent & { errors?: undefined } | { model?: undefined; errors: ContentError[] } {
     const errors = [...this.checked.values()].flatMap((c) => c.errors ?? []);
     if (errors.length) return { errors: sortErrors(errors) };
     const docs = this.docs();

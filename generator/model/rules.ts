@@ -6,7 +6,7 @@ import type { ContentError } from '../../contracts/errors.js';
 import { formatPath } from '../../contracts/validate/errors.js';
 import { locator } from '../../contracts/validate/locate.js';
 import type { Lang } from '../../contracts/languages.js';
-import { twinRules } from './twins.js';
+import { twinRules } from '../../contracts/validate/twins.js';
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -26,7 +26,12 @@ export interface TranslationRules {
   twinOf(doc: ValidDoc): ValidDoc | 'missing' | 'invalid';
 }
 
-/** The rules between a translated file and its English twin (model/twins.ts); none for an English file. */
+/** A translation's file of a kind published in English only (ENGLISH_ONLY_KINDS): said, rather than left unread. */
+export function englishOnlyError(file: string): ContentError {
+  return { file, line: 1, column: 1, message: 'this page is published in English only', hint: 'remove the file: articles and legal pages are not translated (notes/decisions.md, "The site in Spanish")' };
+}
+
+/** The rules between a translated file and its English twin (contracts/validate/twins.ts); none for an English file. */
 export function translationRules(doc: ValidDoc, opts: RuleOptions): ContentError[] {
   const t = opts.translation;
   if (!t) return [];

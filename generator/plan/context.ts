@@ -1,6 +1,6 @@
 /** What every page kind's planner shares: the model, addresses, images, the business node, common pieces. */
 import type { HomeAndConstructionBusiness } from 'schema-dts';
-import { CITIES_PER_PAGE, type ServiceEntry, type SiteModel } from '../../contracts/content.js';
+import { CITIES_PER_PAGE, type ServiceEntry, type Site, type SiteModel } from '../../contracts/content.js';
 import type { Breadcrumb, ImageRef, Layout, PageBody, PageHead, PagePlan, ReviewsProps, ServiceCard } from '../../contracts/pages.js';
 import { DEFAULT_LANGUAGE, LANGUAGE_INFO, type Lang } from '../../contracts/languages.js';
 import { fileForRoute, ROUTE_TABLES, type RouteTable } from '../../contracts/routes.js';
@@ -20,6 +20,11 @@ export interface PlanOptions {
   publication: Publication;
   /** Which pages are versions of one another (absent: a site in one language). */
   twins?: Twins;
+  /**
+   * A translation's pages carry the English site's business node: one entity with one set of facts
+   * on every page of every language (tools/schemaOrg.ts checks it is the same everywhere).
+   */
+  businessSite?: Site;
 }
 
 /** The build's "now" (milliseconds since the epoch; an explicit input: the deploy's time, fixed in tests), and npm run dev's showing of the unpublished. */
@@ -70,7 +75,8 @@ export class PlanContext {
     this.lang = model.lang;
     this.routes = ROUTE_TABLES[model.lang];
     this.origin = opts.origin;
-    this.business = business(site, opts.origin, site.servedCities);
+    const entity = opts.businessSite ?? site;
+    this.business = business(entity, opts.origin, entity.servedCities);
     this.reviews = {
       heading: site.reviews.heading, scriptUrl: site.reviews.scriptUrl, widgetId: site.reviews.widgetId, loading: site.reviews.loading,
       fallback: site.reviews.fallback, linkLabel: site.reviews.linkLabel, linkUrl: site.reviews.linkUrl,

@@ -3,7 +3,8 @@
  * alternates, the sitemap's (written from them) and the header's language switch, so a page and
  * its twin cannot disagree. Plain data: the plan options carry it to the render workers.
  */
-import { CITIES_PER_PAGE } from '../../contracts/content.js';
+import { CITIES_PER_PAGE, type SiteModel } from '../../contracts/content.js';
+import { kindOf, slugOf } from '../../contracts/kinds.js';
 import { DEFAULT_LANGUAGE, LANGUAGE_INFO, LANGUAGES, X_DEFAULT, type Lang } from '../../contracts/languages.js';
 import type { Alternate } from '../../contracts/pages.js';
 import { ROUTE_TABLES, type FixedPage } from '../../contracts/routes.js';
@@ -79,3 +80,26 @@ export function versionsOf(twins: Twins | undefined, lang: Lang, route: string, 
   if (fallback) alternates.push({ hreflang: X_DEFAULT, href: url(fallback) });
   return { alternates, languageSwitch };
 }
+
+const citySlugs = (files: readonly string[]) => files.filter((rel) => kindOf(rel) === 'city').map(slugOf);
+
+/**
+ * A build's twins, from each language's content as the build reads it first (the default language
+ * first): its model (the services) and its collections' files (the cities, read later in the workers).
+ */
+export function twinsOfContent([english, ...translations]: readonly { model?: SiteModel | undefined; collectionFiles: readonly string[] }[]): Twins | undefined {
+  const own = translations.flatMap((t) => (t.model ? [[t.model.lang, { services: serviceRoutes(t.model), cities: citySlugs(t.collectionFiles) }] as const] : []));
+  return own.length ? twinsOf({ cities: citySlugs(english!.collectionFiles), translations: Object.fromEntries(own) }) : undefined;
+}
+
+/** npm run dev's twins, from the models, which hold every entry (the default language's first). */
+export function twinsOfModels([english, ...translated]: readonly SiteModel[]): Twins | undefined {
+  if (!translated.length) return undefined;
+  return twinsOf({
+    cities: english!.cities.map((c) => c.slug),
+    translations: Object.fromEntries(translated.map((m) => [m.lang, { services: serviceRoutes(m), cities: m.cities.map((c) => c.slug) }])),
+  });
+}
+
+/** A translation's services: the English file name (its twin's) → its own route. */
+const serviceRoutes = (model: SiteModel) => new Map(model.services.map((s) => [s.slug, s.route]));

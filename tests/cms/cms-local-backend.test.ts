@@ -3,7 +3,8 @@
  * browser reaches it: only same-origin JSON requests, only content files and pictures, nothing
  * outside content/, and an upload that is no picture, too large or damaged is refused with a
  * message while nothing of the entry is written; after a publish it says when the dev server
- * serves the rebuild.
+ * serves the rebuild. The Spanish twins under content/es/ are content files too, but for the
+ * English-only kinds (articles, legal pages), which have none.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -73,6 +74,20 @@ describe('the CMS local backend', () => {
       expect(res.status).toBeLessThan(500);
     }
     expect(await treeDigest(tmp.dir)).toEqual(before);
+  });
+
+  it('lists, reads and writes the Spanish twins under content/es/, and no Spanish article or legal page', async () => {
+    const entries = await (await call('entriesByFolder', { folder: 'content/es/cities', extension: 'yaml', depth: 1 })).json() as { file: { path: string } }[];
+    expect(entries.map((e) => e.file.path)).toEqual((await readdir(path.join(contentDir, 'es/cities'))).sort().map((f) => `content/es/cities/${f}`));
+    const raw = (await readFile(path.join(contentDir, 'es/cities/colma.yaml'), 'utf8')).replace(/tagline: .*/, 'tagline: Hogares de Colma, limpios como los nuestros');
+    expect((await call('persistEntry', { dataFiles: [{ path: 'content/es/cities/colma.yaml', raw }], assets: [] })).status).toBe(200);
+    expect(await readFile(path.join(contentDir, 'es/cities/colma.yaml'), 'utf8')).toBe(raw);
+    const before = await treeDigest(contentDir);
+    for (const file of ['content/es/articles/x.md', 'content/es/legal/x.md', 'content/es/articles.yaml', 'content/es/notes.yaml']) {
+      const res = await call('persistEntry', { dataFiles: [{ path: file, raw: 'x' }], assets: [] });
+      expect(res.status, file).toBe(403);
+    }
+    expect(await treeDigest(contentDir)).toEqual(before);
   });
 
   it('refuses a picture that is not one, too large, damaged or scripted, and writes nothing of its entry', async () => {

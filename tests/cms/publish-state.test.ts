@@ -11,8 +11,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
 import {
-  changedPage, followPublish, gitHubSource, heldBack, localSource, publishedHeld, publishedPage, type Clock, type LocalPublishStatus, type PublishSource, type PublishState,
+  changedPage, followPublish, gitHubSource, heldBack, localSource, pageOfFile, publishedHeld, publishedPage, type Clock, type LocalPublishStatus, type PublishSource, type PublishState,
 } from '../../cms/app/publishState.js';
+import { TWIN_FIELD } from '../../cms/app/translations.js';
 import { cmsConfig } from '../../cms/config.js';
 import { describeState, PublishStatus } from '../../cms/app/publishStatus.js';
 import { checkContent } from '../../generator/build.js';
@@ -211,6 +212,69 @@ describe('the page that changed, for a new entry', () => {
     expect(state).toEqual({ state: 'live' });
     expect(describeState(state).title).toBe('Your change is live.');
     expect([changedPage('city', '', city), changedPage('service', '', service), changedPage('legal', '', {})]).toEqual(['/locations', '/services', undefined]);
+  });
+});
+
+/**
+ * A Spanish entry's page after Publish is its Spanish page (contracts/routes.ts ROUTE_TABLES.es): a
+ * service's at /es/<its slug field>, a city's at /es/ubicaciones/limpieza-profunda-<file>-ca when it
+ * has a page (else /es/ubicaciones), a single page's at its Spanish address; a new one's file name
+ * is the English original it was started from.
+ */
+describe('the page of a published Spanish entry', () => {
+  const config = cmsConfig();
+  const origin = 'http://127.0.0.1:8080';
+  const answering = (status: LocalPublishStatus): typeof fetch => async () => new Response(JSON.stringify(status), { headers: { 'content-type': 'application/json' } });
+  const service = { slug: 'limpieza-de-mudanza', name: 'Limpieza de mudanza' };
+  const city = { name: 'San José', page: { tagline: 'Nacidos en San José' } };
+
+  it('is the Spanish service page, at its slug field: from the file, the slug, or a new entry\'s English original', () => {
+    expect(changedPage('service', 'move-in-out-cleaning', service, 'es')).toBe('/es/limpieza-de-mudanza');
+    expect(pageOfFile('content/es/services/move-in-out-cleaning.yaml', service)).toBe('/es/limpieza-de-mudanza');
+    expect(publishedPage(config, { collection: 'services-es', slug: 'move-in-out-cleaning', path: '', data: service })).toBe('/es/limpieza-de-mudanza');
+    expect(publishedPage(config, { collection: 'services-es', slug: '', path: '', data: { [TWIN_FIELD]: 'move-in-out-cleaning', ...service } })).toBe('/es/limpieza-de-mudanza');
+    // No slug typed yet: the Spanish services page.
+    expect(changedPage('service', '', {}, 'es')).toBe('/es/servicios');
+    // The English service is still at its file name.
+    expect(pageOfFile('content/services/move-in-out-cleaning.yaml', { name: 'Move-In/Out Cleaning' })).toBe('/move-in-out-cleaning');
+  });
+
+  it('is the Spanish city page, or the Spanish /locations for a city with only a card', () => {
+    expect(pageOfFile('content/es/cities/san-jose.yaml', city)).toBe('/es/ubicaciones/limpieza-profunda-san-jose-ca');
+    expect(publishedPage(config, { collection: 'cities-es', slug: 'san-jose', path: '', data: city })).toBe('/es/ubicaciones/limpieza-profunda-san-jose-ca');
+    expect(publishedPage(config, { collection: 'cities-es', slug: '', path: '', data: { [TWIN_FIELD]: 'san-jose', ...city } })).toBe('/es/ubicaciones/limpieza-profunda-san-jose-ca');
+    expect(pageOfFile('content/es/cities/fremont.yaml', { name: 'Fremont' })).toBe('/es/ubicaciones');
+    expect(publishedPage(config, { collection: 'cities-es', slug: '', path: '', data: city })).toBe('/es/ubicaciones');
+  });
+
+  it('is the Spanish address of each single page', () => {
+    const page = (collection: string, slug: string) => publishedPage(config, { collection, slug, path: '', data: {} });
+    expect(page('pages-es', 'home')).toBe('/es');
+    expect(page('pages-es', 'servicesIndex')).toBe('/es/servicios');
+    expect(page('pages-es', 'locations')).toBe('/es/ubicaciones');
+    expect(page('pages-es', 'contact')).toBe('/es/contacto');
+    expect(page('pages-es', 'customerLogin')).toBe('/es/acceso-clientes');
+    expect(page('pages-es', 'bookOnline')).toBe('/es/reservar');
+    expect(page('checklist-es', 'checklist')).toBe('/es/lista-de-limpieza');
+    expect(page('settings-es', 'site')).toBe('/es');
+    expect(page('settings-es', 'forms')).toBe('/es/contacto');
+    expect(pageOfFile('content/es/contact.yaml', {})).toBe('/es/contacto');
+    // An English-only kind under content/es/ is no entry of the site: no page.
+    expect(pageOfFile('content/es/articles/x.md', {})).toBeUndefined();
+  });
+
+  it('a new Spanish city published under npm run dev links to its Spanish page, named from the file written', async () => {
+    const page = publishedPage(config, { collection: 'cities-es', slug: '', path: '', data: city });
+    const state = await localSource({ endpoint: `${origin}/admin/api/v1`, siteOrigin: origin, page, data: city, fetch: answering({ state: 'live', files: ['content/es/cities/san-jose.yaml'] }) }).check();
+    expect(state).toEqual({ state: 'live', url: `${origin}/es/ubicaciones/limpieza-profunda-san-jose-ca` });
+  });
+
+  it('on the deployed site, once live, links to the Spanish page', async () => {
+    live.commit = A;
+    const page = publishedPage(config, { collection: 'services-es', slug: 'move-in-out-cleaning', path: 'content/es/services/move-in-out-cleaning.yaml', data: service });
+    const s = gitHubSource({ api: github.url, repo: github.repo, branch: 'main', token: () => TOKEN, siteOrigin: live.url, page });
+    await s.begin();
+    expect(await s.check()).toEqual({ state: 'live', url: `${live.url}/es/limpieza-de-mudanza` });
   });
 });
 

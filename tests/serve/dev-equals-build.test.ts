@@ -56,12 +56,18 @@ describe('npm run dev after edits', () => {
     const site = await read('site.yaml');
     await edit('site.yaml', () => save('site.yaml', site.replace('All rights reserved.', 'All rights reserved, on every page.')));
     await edit('cities/new-town.yaml', async () => save('cities/new-town.yaml', (await read('cities/colma.yaml')).replace(/^name: .*$/m, 'name: New Town')));
-    await edit('cities/colma.yaml', () => rm(path.join(contentDir, 'cities/colma.yaml')));
+    // A page removed goes in both languages: a Spanish file without its English twin is an error.
+    await edit('cities/colma.yaml', async () => {
+      await rm(path.join(contentDir, 'es/cities/colma.yaml'));
+      await rm(path.join(contentDir, 'cities/colma.yaml'));
+    });
     await edit('legal/privacy-policy.md', async () => save('legal/privacy-policy.md', `${await read('legal/privacy-policy.md')}\n## A section added\n\nWritten under npm run dev.\n`));
     // A page removed with the links to it, in one save of each file: the update sees both.
-    const locations = await read('locations.yaml');
     await edit('services/post-construction-cleaning.yaml', async () => {
-      await save('locations.yaml', locations.replace('service: post-construction-cleaning', 'service: deep-cleaning-san-francisco'));
+      for (const file of ['locations.yaml', 'es/locations.yaml']) {
+        await save(file, (await read(file)).replace('service: post-construction-cleaning', 'service: deep-cleaning-san-francisco'));
+      }
+      await rm(path.join(contentDir, 'es/services/post-construction-cleaning.yaml'));
       // The articles that link to it link elsewhere.
       for (const name of await readdir(path.join(contentDir, 'articles'))) {
         const text = await read(`articles/${name}`);
@@ -71,6 +77,7 @@ describe('npm run dev after edits', () => {
     });
     await edit('legal/terms-of-service.md', async () => {
       await save('site.yaml', (await read('site.yaml')).replace(/ {4}- label: Terms of Service\n {6}href: \/terms-of-service\n/, ''));
+      await save('es/site.yaml', (await read('es/site.yaml')).replace(/ {4}- label: [^\n]*\n {6}href: \/terms-of-service\n/, ''));
       await rm(path.join(contentDir, 'legal/terms-of-service.md'));
     });
     expect(dev.output()).not.toMatch(/problems? \(/);

@@ -1,8 +1,9 @@
 /**
  * npm run dev: a saved content file updates its page, and only the pages it touches; an update is
  * written whole (page, /locations, sitemap) before the open tabs are told to reload, and a save
- * right after another is never lost. Each test waits for the session's signal (updateFor), never
- * for a while.
+ * right after another is never lost; a Spanish twin (content/es/) saved is rebuilt, and checked
+ * against its English file, as an English one. Each test waits for the session's signal
+ * (updateFor), never for a while.
  */
 import { readFileSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -12,6 +13,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DevSession, type DevUpdate } from '../../serve/dev.js';
 import { contentCopy, ROOT, tempDir } from '../helpers/content.js';
+
+/**
+ * Save counts written out: a number in an English text is a fact its Spanish twin must state too
+ * (contracts/validate/twins.ts), and these edits change the English file alone.
+ */
+const COUNT = ['zero', 'one', 'two', 'three', 'four', 'five'];
 
 describe('the dev session', () => {
   let tmp: Awaited<ReturnType<typeof tempDir>>;
@@ -59,7 +66,7 @@ describe('the dev session', () => {
     const original = await readFile(file, 'utf8');
     for (const n of [1, 2, 3]) {
       const updated = updateOf(file);
-      const text = original.replace(/tagline: .*/, `tagline: Saved by rename, take ${n}`);
+      const text = original.replace(/tagline: .*/, `tagline: Saved by rename, take ${COUNT[n]}`);
       if (n === 2) {
         // vim: the old file becomes a backup, a new one is written, the backup goes.
         await rename(file, `${file}~`);
@@ -72,7 +79,7 @@ describe('the dev session', () => {
       }
       const u = await updated;
       expect(u.errors).toEqual([]);
-      expect(await readFile(page, 'utf8')).toContain(`Saved by rename, take ${n}`);
+      expect(await readFile(page, 'utf8')).toContain(`Saved by rename, take ${COUNT[n]}`);
     }
     expect((await save(file, original.replace(/tagline: .*/, 'tagline: Freshly edited Colma tagline'))).errors).toEqual([]);
   });
@@ -99,6 +106,21 @@ describe('the dev session', () => {
     expect(u.errors).toEqual([]);
   });
 
+  it('rebuilds a Spanish page when its twin under content/es/ is saved, and reports what differs from the English file', async () => {
+    const file = path.join(contentDir, 'es/cities/colma.yaml');
+    const good = await readFile(file, 'utf8');
+    const page = path.join(outDir, 'es/ubicaciones/limpieza-profunda-colma-ca.html');
+    let u = await save(file, good.replace(/tagline: .*/, 'tagline: Hogares de Colma recién editados'));
+    expect(u.errors).toEqual([]);
+    expect(u.pages).toBeGreaterThanOrEqual(1);
+    expect(await readFile(page, 'utf8')).toContain('Hogares de Colma recién editados');
+    // A fact of the English file's written otherwise: the twin rule, at its line.
+    u = await save(file, good.replace(/^population: .*$/m, 'population: "~9,999"'));
+    expect(u.errors.map((e) => `${e.file} ${e.path}: ${e.message}`)).toEqual([expect.stringMatching(/^content\/es\/cities\/colma\.yaml population: .*"~9,999" here and .* in content\/cities\/colma\.yaml$/)]);
+    u = await save(file, good);
+    expect(u.errors).toEqual([]);
+  });
+
   it('a new city file adds its card to /locations', async () => {
     const u = await save(path.join(contentDir, 'cities/milpitas.yaml'), 'name: Milpitas\npopulation: "~80,000"\ndescription: Homes near the Great Mall.\n');
     expect(u.errors).toEqual([]);
@@ -112,9 +134,9 @@ describe('the dev session', () => {
     // chokidar drops a file's change events for 50 ms after one it reported: an update quicker than
     // that used to leave the next save unseen (and this loop waiting for ever).
     for (const n of [1, 2, 3, 4, 5]) {
-      const u = await save(file, original.replace(/tagline: .*/, `tagline: Quick save number ${n}`));
+      const u = await save(file, original.replace(/tagline: .*/, `tagline: Quick save number ${COUNT[n]}`));
       expect(u.errors).toEqual([]);
-      expect(await readFile(page, 'utf8')).toContain(`Quick save number ${n}`);
+      expect(await readFile(page, 'utf8')).toContain(`Quick save number ${COUNT[n]}`);
     }
   });
 
@@ -157,9 +179,13 @@ describe('a dev update whose picture arrives before its own event', () => {
       expect((await session.start()).errors).toEqual([]);
       // The content manager writes the picture, then the entry; the watcher may report the entry first.
       await writeFile(path.join(contentDir, 'images/cities/colma-new.svg'), await readFile(path.join(contentDir, 'images/cities/colma.svg')));
-      const file = path.join(contentDir, 'cities/colma.yaml');
-      await writeFile(file, (await readFile(file, 'utf8')).replace(/heroImage: .*/, 'heroImage: cities/colma-new.svg'));
-      const u = await session.contentChanged(['cities/colma.yaml']);
+      // A picture is a fact of both languages: the Spanish twin names the same one (contracts/validate/twins.ts).
+      const saved = ['cities/colma.yaml', 'es/cities/colma.yaml'];
+      for (const rel of saved) {
+        const file = path.join(contentDir, rel);
+        await writeFile(file, (await readFile(file, 'utf8')).replace(/heroImage: .*/, 'heroImage: cities/colma-new.svg'));
+      }
+      const u = await session.contentChanged(saved);
       expect(u.errors).toEqual([]);
       expect(await readFile(path.join(outDir, 'locations/deep-cleaning-colma-ca.html'), 'utf8')).toMatch(/cities-colma-new-[^"]*\.svg/);
     } finally {

@@ -1,21 +1,27 @@
 /**
  * The rules between a translated file (content/es/…) and its English twin (the same path under
- * content/): the twin must exist, the two must have one structure (the same fields, the same
+ * content/), which the build (generator/model/rules.ts) and the content manager's save check
+ * (cms/app/check.ts) both apply: the twin must exist, the two must have one structure (the same fields, the same
  * number of items in each list), the facts written in both must be equal (numbers, switches,
  * addresses, numbers to call, pictures), and a text of the twin's may not be left in English.
  */
-import type { ValidDoc } from '../../contracts/documents.js';
-import type { ContentError } from '../../contracts/errors.js';
-import { formatPath } from '../../contracts/validate/errors.js';
-import { locator } from '../../contracts/validate/locate.js';
+import type { ValidDoc } from '../documents.js';
+import type { ContentError } from '../errors.js';
+import type { KindName } from '../kinds.js';
+import { formatPath } from './errors.js';
+import { locator } from './locate.js';
 
 type Path = (string | number)[];
 
 /**
- * Fields a translation writes that its twin does not: a service's own path, the language switch's
- * texts (English writes them only once the site is bilingual).
+ * The top-level field a translation writes that its twin need not: a service's own address (an
+ * English service's is its file name: the build refuses a slug there), the language switch's texts
+ * (optional in English). Optional in the model, required in a translation's form (cms/config.ts).
  */
-const OWN_FIELDS = new Set(['slug', 'language']);
+export const TRANSLATION_FIELDS: Partial<Record<KindName, { field: string; english: 'optional' | 'absent' }>> = {
+  service: { field: 'slug', english: 'absent' },
+  site: { field: 'language', english: 'optional' },
+};
 
 /** Texts the same in every language: names (the brand's, a city's) and what the office's systems keep in English (the discount lead's stored name and message). */
 const KEPT_IN_ENGLISH = [/^discount\.notification\./, /^servedCities\[/, /^name$/, /^brand\.name$/];
@@ -63,7 +69,7 @@ export function twinRules(translation: ValidDoc, english: ValidDoc | undefined, 
       }
       for (const key of Object.keys(esObj)) {
         if (key in enObj) walk(esObj[key], enObj[key], [...path, key]);
-        else if (!(path.length === 0 && OWN_FIELDS.has(key))) at([...path, key], `${formatPath([...path, key])} is not in ${englishFile}`, 'a translation has the fields of its English twin: remove it, or add it to the English file first');
+        else if (!(path.length === 0 && TRANSLATION_FIELDS[translation.kind]?.field === key)) at([...path, key], `${formatPath([...path, key])} is not in ${englishFile}`, 'a translation has the fields of its English twin: remove it, or add it to the English file first');
       }
       return;
     }
