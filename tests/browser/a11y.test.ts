@@ -12,7 +12,7 @@ import { axeViolations } from '../../tools/browser.js';
 import { siteRoutes } from '../helpers/routes.js';
 import { keepPopupShut, useBrowser, useSite } from '../helpers/site.js';
 
-const ROUTES = [...(await siteRoutes()).all, '/no-such-page'];
+const ROUTES = [...(await siteRoutes()).all, '/no-such-page', '/es/no-existe'];
 const WIDTHS = [375, 1280] as const;
 
 const site = useSite();

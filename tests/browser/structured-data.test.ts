@@ -18,13 +18,16 @@ interface Parsed { facts: PageFacts; nodes: JsonNode[]; docs: unknown[]; errors:
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-/** "Mon-Sat 9AM-6PM" (or "Mon–Fri 8:30am – 5:30pm") → days and 24-hour times, as schema.org writes them. */
+/** The days as the pages write them, in English and in Spanish (the Spanish pages: "Lun-Sáb"), Sunday first. */
+const SHOWN_DAYS = [['Sun', 'Dom'], ['Mon', 'Lun'], ['Tue', 'Mar'], ['Wed', 'Mié', 'Mie'], ['Thu', 'Jue'], ['Fri', 'Vie'], ['Sat', 'Sáb', 'Sab']];
+
+/** "Mon-Sat 9AM-6PM" (or "Mon–Fri 8:30am – 5:30pm", "Lun-Sáb 9AM-6PM") → days and 24-hour times, as schema.org writes them. */
 function parseShownHours(text: string): { days: string[]; opens: string; closes: string } | undefined {
-  const day = '(Sun|Mon|Tue|Wed|Thu|Fri|Sat)[a-z]*\\.?';
+  const day = `(${SHOWN_DAYS.flat().join('|')})[a-zé]*\\.?`;
   const time = '(\\d{1,2})(?::(\\d{2}))?\\s*([AaPp])\\.?[Mm]\\.?';
   const m = new RegExp(`${day}\\s*[-–—]\\s*${day},?\\s+${time}\\s*[-–—]\\s*${time}`).exec(text);
   if (!m) return undefined;
-  const index = (d: string) => DAYS.findIndex((x) => x.startsWith(d));
+  const index = (d: string) => SHOWN_DAYS.findIndex((names) => names.includes(d));
   const days: string[] = [];
   for (let i = index(m[1]!); ; i = (i + 1) % 7) {
     days.push(DAYS[i]!);

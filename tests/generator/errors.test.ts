@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../generator/build.js';
 import { ContentErrors, formatError } from '../../contracts/validate/errors.js';
-import { contentCopy, problems, ROOT, tempDir, treeDigest, withTempDir } from '../helpers/content.js';
+import { contentCopy, englishContentCopy, problems, ROOT, tempDir, treeDigest, withTempDir } from '../helpers/content.js';
 
 const run = promisify(execFile);
 const BROKEN = path.join(ROOT, 'tests/fixtures/broken');
@@ -33,7 +33,7 @@ describe('content errors', () => {
 
   it('names a missing image and a duplicate city with the line that wrote them', async () => {
     await withTempDir('cross-file-', async (dir) => {
-      const copy = await contentCopy(dir);
+      const copy = await englishContentCopy(dir);
       await writeFile(path.join(copy, 'cities/sanjose-again.yaml'), 'name: San Jose\npopulation: "~1"\ndescription: Again.\n');
       const cupertino = path.join(copy, 'cities/cupertino.yaml');
       const text = (await import('node:fs/promises')).readFile(cupertino, 'utf8');

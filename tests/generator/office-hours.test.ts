@@ -8,13 +8,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../generator/build.js';
 import { officeHoursSchema } from '../../supabase/functions/_shared/chat/officeHours.js';
-import { contentCopy, problems, ROOT, withTempDir } from '../helpers/content.js';
+import { contentCopy, englishContentCopy, problems, ROOT, withTempDir } from '../helpers/content.js';
 import { HOURS } from '../backend/officeHoursFixture.js';
 
 /** The problems of the content with site.yaml's text changed by `edit`. */
 async function problemsWith(edit: (siteYaml: string) => string): Promise<string[]> {
   return withTempDir('office-hours-content-', async (dir) => {
-    const copy = await contentCopy(dir);
+    const copy = await englishContentCopy(dir);
     const file = path.join(copy, 'site.yaml');
     const text = await readFile(file, 'utf8');
     const changed = edit(text);
@@ -45,7 +45,7 @@ describe('the office hours in content/site.yaml', () => {
       'content/site.yaml:29:25 hours.reminderAfterMinutes: must be at least 1\n    hint: a whole number of minutes of opening hours, e.g. 15',
     ]);
     await withTempDir('office-hours-default-', async (dir) => {
-      const copy = await contentCopy(dir);
+      const copy = await englishContentCopy(dir);
       const file = path.join(copy, 'site.yaml');
       await writeFile(file, (await readFile(file, 'utf8')).replace('  reminderAfterMinutes: 15\n', ''));
       await build({ root: ROOT, contentDir: copy, outDir: path.join(dir, 'dist'), skipIslands: true });

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { checkContent } from '../../generator/build.js';
 import { ContentErrors, formatError } from '../../contracts/validate/errors.js';
+import { LANGUAGE_INFO, TRANSLATIONS } from '../../contracts/languages.js';
 
 export const ROOT = process.cwd();
 
@@ -56,6 +57,17 @@ export async function contentCopy(dir: string, overlay?: string): Promise<string
   const contentDir = path.join(dir, 'content');
   await cp(path.join(ROOT, 'content'), contentDir, { recursive: true });
   if (overlay) await cp(overlay, contentDir, { recursive: true });
+  return contentDir;
+}
+
+/**
+ * A copy of the English site alone (content/ without its translations' folders): for tests of the
+ * English files' rules, where breaking a fact in English would also be a twin error of its
+ * Spanish file (tests/generator/languages.test.ts tests those).
+ */
+export async function englishContentCopy(dir: string): Promise<string> {
+  const contentDir = await contentCopy(dir);
+  for (const lang of TRANSLATIONS) await rm(path.join(contentDir, LANGUAGE_INFO[lang].folder), { recursive: true, force: true });
   return contentDir;
 }
 

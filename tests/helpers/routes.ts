@@ -11,7 +11,7 @@ export interface CityPage { route: string; slug: string; name: string; faqs: num
 
 export interface SiteRoutes {
   model: SiteModel;
-  /** Every page of the built site except the 404 page, sorted. */
+  /** Every page of the built site except the 404 pages, sorted. */
   all: string[];
   /** The service pages, in the site's order. */
   services: string[];
@@ -27,7 +27,8 @@ let cached: Promise<SiteRoutes> | undefined;
 export function siteRoutes(): Promise<SiteRoutes> {
   cached ??= (async () => {
     const model = (await checkContent({ root: process.cwd() })).model;
-    const all = (await distPages(inject('siteDist'))).map((p) => p.route).filter((r) => r !== '/404');
+    // The not-found pages (/404, /es/404) are what an unknown address gets, not pages of their own.
+    const all = (await distPages(inject('siteDist'))).map((p) => p.route).filter((r) => r !== '/404' && !r.endsWith('/404'));
     const cityPages = model.cities.flatMap((c) => (c.route && c.page ? [{ route: c.route, slug: c.slug, name: c.name, faqs: c.page.faqs.length }] : []));
     const routes: SiteRoutes = {
       model,
