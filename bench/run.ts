@@ -24,7 +24,7 @@ import { build } from '../generator/build.js';
 import { startServer } from '../serve/server.js';
 import { articleContent, BENCH_NOW, codeStamp, editBody, editTitle, encodedPictures, lendPictures, memoFiles, returnPictures, verifyArticles } from './articles.js';
 import { measure } from './measure.js';
-import { syntheticCity, syntheticContent } from './synthetic.js';
+import { syntheticCity, syntheticCitySpanish, syntheticContent } from './synthetic.js';
 
 const run = promisify(execFile);
 const root = process.cwd();
@@ -173,10 +173,16 @@ async function buildScale() {
           cold.push(await npmBuild(contentDir, outDir));
           warm.push(await npmBuild(contentDir, outDir));
           if (cities) {
-            // One city's text edited (a new text each run): its page is the one to render again.
+            // One city's text edited (a new text each run): its page is the one to render again; with
+            // Spanish twins, the city in both languages, as an editor changes it (the twin's numbers follow).
             const city = syntheticCity(1);
-            city.page.tagline = `Edited tagline of run ${i}.`;
+            city.page.tagline = spanish ? `Edited tagline of run ${i} for ${city.name}.` : `Edited tagline of run ${i}.`;
             await writeFile(path.join(contentDir, 'cities/benchville-1.yaml'), stringify(city, { lineWidth: 0 }));
+            if (spanish) {
+              const twin = syntheticCitySpanish(1);
+              twin.page.tagline = `Lema editado de la vuelta ${i} para ${twin.name}.`;
+              await writeFile(path.join(contentDir, 'es/cities/benchville-1.yaml'), stringify(twin, { lineWidth: 0 }));
+            }
             changed.push(await npmBuild(contentDir, outDir));
           }
           // Every page rendered again, the assets from the cache: what the number of pages costs.
