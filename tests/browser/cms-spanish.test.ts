@@ -13,10 +13,10 @@ import path from 'node:path';
 import { load as parseYaml } from 'js-yaml';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CmsLocalBackend } from '../../cms/localBackend.js';
-import { DevSession } from '../../serve/dev.js';
-import { startServer, type RunningServer } from '../../serve/server.js';
-import { contentCopy, problems, ROOT, tempDir } from '../helpers/content.js';
+import type { DevSession } from '../../serve/dev.js';
+import type { RunningServer } from '../../serve/server.js';
+import { startCmsSession, type CmsSession } from '../helpers/cmsSession.js';
+import { problems } from '../helpers/content.js';
 import { useBrowser } from '../helpers/site.js';
 
 /** Decap and its preview draw in their own time on a busy machine: wait as long as Playwright would. */
@@ -25,31 +25,18 @@ const MODELINE = '# yaml-language-server: $schema=../../schemas/city.schema.json
 
 describe('the Spanish pages in the content manager', { timeout: 150_000 }, () => {
   const browser = useBrowser();
-  let tmp: Awaited<ReturnType<typeof tempDir>>;
   let contentDir: string;
   let outDir: string;
   let session: DevSession;
-  let stopWatching: (() => Promise<void>) | undefined;
   let server: RunningServer;
+  let cms: CmsSession | undefined;
 
   beforeAll(async () => {
-    tmp = await tempDir('cms-es-');
-    contentDir = await contentCopy(tmp.dir);
     // An English city with no Spanish twin yet: the one a new Spanish city is started from.
-    await writeFile(path.join(contentDir, 'cities/milpitas.yaml'), '# yaml-language-server: $schema=../schemas/city.schema.json\nname: Milpitas\npopulation: "~80,000"\ndescription: Homes near the Great Mall and the hills of the East Foothills.\n');
-    outDir = path.join(tmp.dir, 'dist');
-    session = new DevSession({ root: ROOT, contentDir, outDir, siteUrl: 'https://www.bayshinecleaning.com' });
-    expect((await session.start()).errors).toEqual([]);
-    stopWatching = await session.watch();
-    const cms = new CmsLocalBackend(contentDir, { whenServed: (change) => session.updateFor(change) });
-    server = await startServer({ distDir: outDir, handlers: [session.handle, cms.handle] });
+    cms = await startCmsSession('cms-es-', (dir) => writeFile(path.join(dir, 'cities/milpitas.yaml'), '# yaml-language-server: $schema=../schemas/city.schema.json\nname: Milpitas\npopulation: "~80,000"\ndescription: Homes near the Great Mall and the hills of the East Foothills.\n'));
+    ({ contentDir, outDir, session, server } = cms);
   });
-  afterAll(async () => {
-    await stopWatching?.();
-    await server?.close();
-    await session?.close();
-    await tmp?.remove();
-  });
+  afterAll(() => cms?.close());
 
   async function openAdmin(hash: string): Promise<{ page: Page; errors: string[] }> {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -25,10 +25,10 @@ import { load as parseYaml } from 'js-yaml';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CmsLocalBackend } from '../../cms/localBackend.js';
-import { DevSession } from '../../serve/dev.js';
-import { startServer, type RunningServer } from '../../serve/server.js';
-import { contentCopy, problems, ROOT, tempDir } from '../helpers/content.js';
+import type { DevSession } from '../../serve/dev.js';
+import type { RunningServer } from '../../serve/server.js';
+import { startCmsSession, type CmsSession } from '../helpers/cmsSession.js';
+import { problems } from '../helpers/content.js';
 import { useBrowser } from '../helpers/site.js';
 import { axeViolations } from '../../tools/browser.js';
 
@@ -44,33 +44,20 @@ const UI = { timeout: 30_000 };
 // loaded 2-core machine, so these get more than the suite's default.
 describe('the content manager at /admin', { timeout: 150_000 }, () => {
   const browser = useBrowser();
-  let tmp: Awaited<ReturnType<typeof tempDir>>;
   let contentDir: string;
   let outDir: string;
   let session: DevSession;
-  let stopWatching: (() => Promise<void>) | undefined;
   let server: RunningServer;
+  let cms: CmsSession | undefined;
 
   beforeAll(async () => {
-    tmp = await tempDir('cms-');
-    contentDir = await contentCopy(tmp.dir);
     // The English site's flows: here a fact edited in English alone (a checklist cell, a picture)
     // would be a twin error of its Spanish file, which an editor then corrects too. The Spanish
     // collections' flows are tests/browser/cms-spanish.test.ts.
-    await rm(path.join(contentDir, 'es'), { recursive: true });
-    outDir = path.join(tmp.dir, 'dist');
-    session = new DevSession({ root: ROOT, contentDir, outDir, siteUrl: 'https://www.bayshinecleaning.com' });
-    expect((await session.start()).errors).toEqual([]);
-    stopWatching = await session.watch();
-    const cms = new CmsLocalBackend(contentDir, { whenServed: (change) => session.updateFor(change) }); // as cli/commands.ts wires them
-    server = await startServer({ distDir: outDir, handlers: [session.handle, cms.handle] });
+    cms = await startCmsSession('cms-', (dir) => rm(path.join(dir, 'es'), { recursive: true }));
+    ({ contentDir, outDir, session, server } = cms);
   });
-  afterAll(async () => {
-    await stopWatching?.();
-    await server?.close();
-    await session?.close();
-    await tmp?.remove();
-  });
+  afterAll(() => cms?.close());
 
   /** Opens /admin at `hash` as a signed-in editor, recording CSP violations (`timezoneId`: the editor's computer's zone). */
   async function openAdmin(hash: string, timezoneId?: string): Promise<Page> {
