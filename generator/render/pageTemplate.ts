@@ -17,7 +17,7 @@
 import { layoutOf, type Layout, type PagePlan } from '../../contracts/pages.js';
 import { escapeJsonLd } from '../../templates/components/JsonLd.js';
 import { currentSection } from '../../templates/layout/Header.js';
-import { ADDRESS_ATTRIBUTE, addAttributeRefs, internalRefs, READS_ROUTE, renderPage } from './renderPage.js';
+import { ADDRESS_ATTRIBUTE, addAttributeRefs, escapeHtml, internalRefs, READS_ROUTE, renderPage } from './renderPage.js';
 import { COLLECTIONS } from '../collections/index.js';
 
 type Rendered = ReturnType<typeof renderPage>;
@@ -29,10 +29,7 @@ const CLOSE = '\uE001';
 /** Each character some writing of a text changes: how a marker's probe comes out says how its text is written there. */
 const PROBE = '"\'&<>\\\u2028';
 
-/** React's escaping of text and attribute values. */
-const HTML_ESCAPES: Record<string, string> = { '"': '&quot;', "'": '&#x27;', '&': '&amp;', '<': '&lt;', '>': '&gt;' };
-// Each tests first: most texts have nothing to escape, and a replace copies the text.
-const html = (v: string): string => (/["'&<>]/.test(v) ? v.replace(/["'&<>]/g, (c) => HTML_ESCAPES[c]!) : v);
+const html = escapeHtml;
 const json = (v: string): string => (/["\\\u0000-\u001f\ud800-\udfff]/.test(v) ? JSON.stringify(v).slice(1, -1) : v);
 /** How a text comes out where a template puts it: the ways the templates write texts. */
 const ENCODERS = {

@@ -147,7 +147,7 @@ export function renderPage(plan: PagePlan, pageLayout: Layout, section?: string)
   // The header's and footer's links were collected when they were drawn: only the rest is scanned.
   const switchTo = plan.head.languageSwitch ?? '';
   const refs = [...new Set([...internalRefs(shell), ...internalRefs(content), ...header.refs, ...footer.refs, ...(header.after && switchTo ? [switchTo] : [])])];
-  const headerChunks = header.after ? [header.bytes, Buffer.from(escapeAttribute(switchTo)), header.after] : [header.bytes];
+  const headerChunks = header.after ? [header.bytes, Buffer.from(escapeHtml(switchTo)), header.after] : [header.bytes];
   const chunks = [
     DOCTYPE, Buffer.from(beforePreloads), Buffer.from(preloads), Buffer.from(beforeHeader), ...headerChunks,
     Buffer.from(beforeContent), Buffer.from(content), Buffer.from(beforeFooter), footer.bytes, Buffer.from(end),
@@ -155,8 +155,10 @@ export function renderPage(plan: PagePlan, pageLayout: Layout, section?: string)
   return { chunks, refs };
 }
 
-/** A value as React writes it in an attribute. */
-const escapeAttribute = (value: string) => value.replace(/[&"'<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' })[c]!);
+/** React's escaping of text and attribute values (render/pageTemplate.ts writes texts into templates with it too). */
+const HTML_ESCAPES: Record<string, string> = { '"': '&quot;', "'": '&#x27;', '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+// Each tests first: most texts have nothing to escape, and a replace copies the text.
+export const escapeHtml = (v: string): string => (/["'&<>]/.test(v) ? v.replace(/["'&<>]/g, (c) => HTML_ESCAPES[c]!) : v);
 
 /** The attributes that hold addresses; group 1 is the value as written (HTML-escaped). */
 export const ADDRESS_ATTRIBUTE = /\s(?:href|src|srcset|imagesrcset)="([^"]*)"/g;
