@@ -42,6 +42,9 @@ export interface PlaceOptions {
 /** A file's digest (its bytes as read). */
 export const fileDigest = (bytes: Uint8Array): string => createHash('sha1').update(bytes).digest('base64');
 
+/** What an entry's page takes from other entries' cards (Collection.listedInputs), as an entry's `depends`. */
+export const dependsDigest = (listed: string): string => createHash('sha1').update(listed).digest('base64');
+
 export class CollectionMemo {
   private constructor(private readonly store: VersionedStore<MemoEntry>) {}
 

@@ -100,6 +100,18 @@ const tagLists = new WeakMap<readonly ArticleCard[], TagLists>();
  */
 function relatedArticles(a: ArticleCard, all: readonly ArticleCard[], want: number): ArticleCard[] {
   if (!want) return [];
+  // A worker asks twice in a row for the same article: to plan its page, then for the memo (listedInputs).
+  const asked = lastRelated;
+  if (asked && asked.all === all && asked.want === want && asked.slug === a.slug && asked.time === a.time && sameTags(asked.tags, a.tags)) return asked.related;
+  const related = findRelated(a, all, want);
+  lastRelated = { all, want, slug: a.slug, time: a.time, tags: a.tags, related };
+  return related;
+}
+
+let lastRelated: { all: readonly ArticleCard[]; want: number; slug: string; time: number; tags: ArticleCard['tags']; related: ArticleCard[] } | undefined;
+const sameTags = (x: ArticleCard['tags'], y: ArticleCard['tags']) => x.length === y.length && x.every((t, i) => t.slug === y[i]!.slug);
+
+function findRelated(a: ArticleCard, all: readonly ArticleCard[], want: number): ArticleCard[] {
   let lists = tagLists.get(all);
   if (!lists) {
     const byTag = tagIndex(all);

@@ -56,8 +56,11 @@ interface Template {
   bytes: Buffer[];
   /** Their length in all. */
   fixedBytes: number;
-  /** The page's internal links: those the same on every page, and the address attributes with texts in them. */
-  refs: { fixed: string[]; attributes: Filling[] } | undefined;
+  /**
+   * The page's internal links: those the same on every page, the address attributes with texts in
+   * them, and the holes whose texts are whole elements (an article's body), searched on their own.
+   */
+  refs: { fixed: string[]; attributes: Filling[]; elements: number[] } | undefined;
 }
 
 /** A plan's shape (the key templates are found by) and its texts, numbered in order of first appearance. */
@@ -261,9 +264,14 @@ function holesOf(html: string, texts: number): Filling | 'malformed' {
   return { parts, holes };
 }
 
-/** The internal links of a template: none may come from a text written as it is (it could hold whole elements). */
+/**
+ * The internal links of a template. A text written as it is (whole elements: an article's body) is
+ * searched on its own when it stands between two tags (`>…<`): no address attribute then runs
+ * across its ends (fill checks that its last tag is closed); elsewhere the whole page is searched.
+ */
 function refsOf(page: Filling): Template['refs'] {
-  if (page.holes.some((h) => h.encoding === 'raw')) return undefined;
+  const elements = page.holes.flatMap((h, i) => (h.encoding === 'raw' ? [i] : []));
+  if (elements.some((i) => !page.parts[i]!.endsWith('>') || !page.parts[i + 1]!.startsWith('<'))) return undefined;
   // The page with each hole as a bare marker (no probe): an address attribute's value is then found whole.
   const marked = page.parts.reduce((html, part, i) => html + (i ? `${OPEN}${i - 1}${CLOSE}` : '') + part, '');
   const fixed = new Set<string>();
@@ -285,7 +293,13 @@ function refsOf(page: Filling): Template['refs'] {
     parts.push(value.slice(from));
     attributes.push({ parts, holes });
   }
-  return { fixed: [...fixed], attributes };
+  return { fixed: [...fixed], attributes, elements };
+}
+
+/** Whether elements written as they are end outside a tag and an attribute's quotes: their address attributes are all their own. */
+function closedElements(html: string): boolean {
+  const tail = html.slice(html.lastIndexOf('>') + 1);
+  return !tail.includes('<') && !tail.includes('"');
 }
 
 /** Each text as each hole writes it, written once per page however many holes show it. */
@@ -322,10 +336,12 @@ function fill(template: Template, texts: readonly string[]): Rendered {
     at += bytes[i + 1]!.length;
   }
   const chunks = [page];
+  const elements = template.refs?.elements.map((i) => holeTexts[i]!);
   let refs: string[];
-  if (template.refs) {
+  if (template.refs && elements!.every(closedElements)) {
     const found = new Set(template.refs.fixed);
     for (const attribute of template.refs.attributes) addAttributeRefs(fillIn(attribute, written), found);
+    for (const text of elements!) for (const ref of internalRefs(text)) found.add(ref);
     refs = [...found];
   } else refs = internalRefs(fillIn(template.page, written));
   return { chunks, refs };

@@ -6,7 +6,6 @@
  * back is each file's card, problems, page and links; the rules across a collection's files are
  * checked here, on the cards.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteModel } from '../../contracts/content.js';
@@ -20,7 +19,7 @@ import type { AnyCollection, Collection } from '../collections/collection.js';
 import { checkFile } from '../content/check.js';
 import type { BuildCache } from '../cache/buildCache.js';
 import type { PageCache } from '../cache/pageCache.js';
-import { fileDigest } from '../cache/collectionMemo.js';
+import { dependsDigest, fileDigest } from '../cache/collectionMemo.js';
 import { CacheKey } from '../cache/store.js';
 import type { PlanOptions } from '../plan/context.js';
 import type { Translation } from '../model/contentSet.js';
@@ -74,19 +73,21 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsRea
   // The collections whose pages list other entries get every card first: the model their pages are planned from holds them.
   const listed = opts.model && plan ? await withListedCards(opts, opts.model, timeZone, published) : undefined;
   const model = listed?.model;
+  // Everything a page depends on besides its file: the code that reads, checks and plans it (the
+  // render code and the layout are in the page cache's prefix), the rest of the model (without the
+  // listed cards: what a page takes of those is each entry's `depends`) and the plan options but the
+  // build's "now", which decides only which entries have a page (it marks pages only in drafts mode).
+  const memoVersion = model && plan && cache && new CacheKey()
+    .add(cache.keyPrefix).files(root, ['generator', 'contracts'])
+    .add(JSON.stringify(opts.model), JSON.stringify({ ...plan, images: [...plan.images], publication: plan.publication.drafts ? plan.publication : { drafts: false } }))
+    .digest(32);
   const setup: CollectionSetup = {
     contentDir, displayPrefix, timeZone, ...(opts.translation && { translation: opts.translation }),
-    ...(model && plan && layout && cache && {
-      render: { model, plan, outDir, pagesDir: cache.pagesDir, keyPrefix: cache.keyPrefix, cachedKeys: cache.keys() },
+    ...(model && plan && layout && cache && memoVersion && {
+      render: { model, plan, outDir, pagesDir: cache.pagesDir, keyPrefix: cache.keyPrefix, cachedKeys: cache.keys(), memoVersion },
     }),
   };
-  const memo = setup.render && await store.collections(opts.translation?.lang, new CacheKey()
-    // Everything a page depends on besides its file: the code that reads, checks and plans it (the
-    // render code and the layout are in the page cache's prefix), the rest of the model (without the
-    // listed cards: what a page takes of those is each entry's `depends`).
-    .add(cache!.keyPrefix).files(root, ['generator', 'contracts'])
-    .add(JSON.stringify(opts.model), JSON.stringify({ ...plan, images: [...plan!.images] }))
-    .digest(32));
+  const memo = setup.render && await store.collections(opts.translation?.lang, setup.render.memoVersion);
   /** What a listed entry's page takes from the other cards (collection.listedInputs), as a digest; undefined for other entries. */
   const depends = (rel: string): string | undefined => {
     const collection = collectionOf(kindOf(rel));
@@ -94,7 +95,7 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsRea
     const card = listed!.cards.get(rel);
     // An entry not published now has no page to place, whatever the last build wrote.
     if (!card || !published(collection, card)) return 'unpublished';
-    return createHash('sha1').update(collection.listedInputs(card, model)).digest('base64');
+    return dependsDigest(collection.listedInputs(card, model));
   };
   const take = (batch: CollectionBatchResult) => {
     bytes += batch.bytes;
@@ -105,10 +106,8 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsRea
       const page = result.page;
       read.push({ rel, card: result.card, ...(page && { page: page.written }) });
       if (!page) continue;
-      if (result.memo) {
-        const dependsOn = depends(rel);
-        memo!.learn(rel, { ...result.memo, key: page.key, card: result.card, written: page.written, ...(dependsOn && { depends: dependsOn }) });
-      }
+      // The worker says what the page took from other cards (result.memo.depends), as depends() would.
+      if (result.memo) memo!.learn(rel, { ...result.memo, key: page.key, card: result.card, written: page.written });
       const keyed = { key: page.key, route: page.written.route, file: fileForRoute(page.written.route) };
       const refs = page.list === undefined ? cache!.adopt(page.key) : batch.lists[page.list]!;
       if (!refs) throw new Error(`the page cache lost ${page.key} (${page.written.route})`);

@@ -154,4 +154,22 @@ describe('article pages filled in from a template', () => {
     expect(templateStats.filled - before.filled).toBe(28);
     expect(templateStats.refused - before.refused).toBe(0);
   });
+
+  it('finds the links of each body in the body alone, and those of a body that ends inside a tag in the whole page, as React draws them', () => {
+    const base = articlePlans[0]!;
+    const plans = Array.from({ length: 8 }, (_, i) => {
+      const plan = structuredClone(base);
+      plan.route = `${base.route}-links-${i}`;
+      plan.body.html = `${base.body.html}<p>See <a href="/articles/other-${i}">this</a> and <img src="/images/x-${i}.jpg" alt=""></p>`;
+      // A body cut inside an attribute: its address runs on into the template's next tag.
+      if (i === 6) plan.body.html += ' <a href="/cut-';
+      return plan;
+    });
+    const layout = freshLayout();
+    expectSameAsReact(plans, layout);
+    const refs = plans.map((plan) => renderTemplated(plan, layout).refs);
+    expect(refs[3]).toContain('/articles/other-3');
+    expect(refs[3]).toContain('/images/x-3.jpg');
+    expect(refs[6]!.some((r) => r.startsWith('/cut-'))).toBe(true);
+  });
 });
