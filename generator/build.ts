@@ -169,6 +169,9 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
         whileRendering: (pages) => steps.writeSiteFiles([model, ...translated], inOrder(pages)),
       });
       await writeFeeds(tmp, feeds);
+      // Every page is written: the workers' memory is given back before the link check and the caches' save.
+      await pool?.close();
+      pool = undefined;
       lap('render');
       for (const c of collections) for (const [route, refs] of c.links.lists()) rendered.links.add(route, refs);
       const pages = inOrder(rendered.pages);

@@ -75,6 +75,16 @@ export interface CollectionBatchResult extends Pick<BatchResult, 'lists' | 'byte
   files: FileResult[];
 }
 
+/**
+ * An entry the cards' pass read, checked and found without problems, kept for the pages' pass in
+ * the same thread (by the file as messages name it): each file is then read and parsed once.
+ */
+export interface HeldEntry { entry: unknown; card: { slug: string }; digest: string }
+export type HeldEntries = Map<string, HeldEntry>;
+
+/** A file read, checked and made its entry: its card, and its problems or its entry. */
+interface FileRead { card?: { slug: string }; errors?: ContentError[]; entry?: unknown; digest: string }
+
 export class CollectionPages {
   private readonly ctx: PlanContext | undefined;
   private readonly planners = new Map<AnyCollection, (entry: unknown) => PagePlan | undefined>();
@@ -84,8 +94,8 @@ export class CollectionPages {
   /** The options of a file's rules: a translation's are checked against their English twins, read from their files. */
   private readonly rules: RuleOptions;
 
-  /** `layout` is needed when the setup renders. */
-  constructor(private readonly setup: CollectionSetup, private readonly layout?: Layout) {
+  /** `layout` is needed when the setup renders; `held`: the entries the cards' pass keeps for the pages' pass. */
+  constructor(private readonly setup: CollectionSetup, private readonly layout?: Layout, private readonly held?: HeldEntries) {
     const { render, translation, contentDir, displayPrefix } = setup;
     this.rules = translation
       ? {
@@ -106,38 +116,48 @@ export class CollectionPages {
     return planner;
   }
 
-  /** The cards of these files (paths in the content folder), in order, with their bytes' digest; a file with problems has none (the full pass reports them). */
+  /**
+   * The cards of these files (paths in the content folder), in order, with their bytes' digest; a
+   * file with problems has none (the pages' pass reports them). Entries without problems are held
+   * for the pages' pass when this thread keeps them.
+   */
   cards(rels: readonly string[]): { rel: string; card: { slug: string }; digest: string }[] {
-    const { contentDir, displayPrefix, timeZone, translation } = this.setup;
     return rels.flatMap((rel) => {
-      const collection = collectionOf(kindOf(rel));
-      const bytes = readFileSync(path.join(contentDir, rel));
-      const checked = checkFile(rel, displayPrefix + rel, bytes, undefined, translation?.lang);
-      return collection && checked.doc ? [{ rel, card: collection.card(collection.entry(checked.doc, timeZone)), digest: fileDigest(bytes) }] : [];
+      const read = this.read(rel);
+      if (!read.card) return [];
+      if (this.held && read.entry) this.held.set(this.setup.displayPrefix + rel, { entry: read.entry, card: read.card, digest: read.digest });
+      return [{ rel, card: read.card, digest: read.digest }];
     });
+  }
+
+  private read(rel: string): FileRead {
+    const file = this.setup.displayPrefix + rel;
+    const collection = collectionOf(kindOf(rel));
+    if (!collection) throw new Error(`${rel} is in no collection`);
+    const bytes = readFileSync(path.join(this.setup.contentDir, rel));
+    const digest = fileDigest(bytes);
+    const checked = checkFile(rel, file, bytes, undefined, this.setup.translation?.lang);
+    if (!checked.doc) return { errors: checked.errors, digest };
+    const errors = collection.fileRules(checked.doc, this.rules);
+    if (!errors.length) errors.push(...translationRules(checked.doc, this.rules));
+    const entry = collection.entry(checked.doc, this.setup.timeZone);
+    const card = collection.card(entry);
+    return errors.length ? { card, errors, digest } : { card, entry, digest };
   }
 
   /** These collection files (paths in the content folder), in order. */
   run(rels: readonly string[]): CollectionBatchResult {
     const files: FileResult[] = [];
-    const { contentDir, displayPrefix, render } = this.setup;
+    const { displayPrefix, render } = this.setup;
     const writer = render && new BatchWriter(this.layout!, render.outDir);
     for (const rel of rels) {
       const file = displayPrefix + rel;
-      const collection = collectionOf(kindOf(rel));
-      if (!collection) throw new Error(`${rel} is in no collection`);
-      const bytes = readFileSync(path.join(contentDir, rel));
-      const checked = checkFile(rel, file, bytes, undefined, this.setup.translation?.lang);
-      if (!checked.doc) {
-        files.push({ file, errors: checked.errors });
-        continue;
-      }
-      const errors = collection.fileRules(checked.doc, this.rules);
-      if (!errors.length) errors.push(...translationRules(checked.doc, this.rules));
-      const entry = collection.entry(checked.doc, this.setup.timeZone);
-      const card = collection.card(entry);
-      if (errors.length) {
-        files.push({ file, card, errors });
+      const collection = collectionOf(kindOf(rel))!;
+      const held = this.held?.get(file);
+      if (held) this.held!.delete(file);
+      const { card, errors, entry, digest }: FileRead = held ?? this.read(rel);
+      if (!card || errors) {
+        files.push({ file, ...(card && { card }), ...(errors && { errors }) });
         continue;
       }
       // Unpublished at the build's "now" (a draft, a later date): no page.
@@ -150,7 +170,6 @@ export class CollectionPages {
         files.push({ file, card });
         continue;
       }
-      const digest = fileDigest(bytes);
       const depends = collection.listedInputs && dependsDigest(collection.listedInputs(card, render!.model));
       const key = pageKey(render!, file, digest, depends);
       files.push({ file, card, page: this.write(plan, key, writer!), memo: { digest, needs: collection.needs(entry), ...(depends && { depends }) } });

@@ -125,18 +125,47 @@ export class RenderPool {
     return this.ask<BatchResult>({ pages, outDir }, done);
   }
 
-  /** submit() for any request: the next free worker takes it, `done` gets its answer. */
-  ask<T>(request: WorkerRequest, done: (result: T) => void): Promise<void> {
+  /** submit() for any request: the next free worker takes it, `done` gets its answer and which worker (0, 1…) gave it. */
+  ask<T>(request: WorkerRequest, done: (result: T, worker: number) => void): Promise<void> {
     return this.batches.run(async () => {
       // The least busy worker.
       const worker = [...this.load].reduce((a, b) => (b[1] < a[1] ? b : a))[0];
       this.load.set(worker, this.load.get(worker)! + 1);
       try {
-        done(await call<T>(worker, request));
+        done(await call<T>(worker, request), this.workers.indexOf(worker));
       } finally {
         this.load.set(worker, this.load.get(worker)! - 1);
       }
     });
+  }
+
+  /**
+   * Requests each meant for one worker (`worker`: it holds what the request needs, and does it
+   * faster) or for any: a worker takes its own first, then any, then another's (which it can do
+   * too, more slowly), so none idles while requests wait. Resolves once every one is answered.
+   */
+  async distribute<T>(requests: readonly { worker?: number; request: WorkerRequest }[], done: (result: T) => void): Promise<void> {
+    await this.batches.idle();
+    const own = this.workers.map(() => [] as WorkerRequest[]);
+    const any: WorkerRequest[] = [];
+    for (const { worker, request } of requests) (worker !== undefined && own[worker] ? own[worker] : any).push(request);
+    let failed = false;
+    const next = (i: number): WorkerRequest | undefined => {
+      if (failed) return undefined;
+      const other = own.reduce((a, b) => (b.length > a.length ? b : a));
+      return own[i]!.shift() ?? any.shift() ?? other.pop();
+    };
+    const loop = async (i: number) => {
+      for (let request = next(i); request; request = next(i)) {
+        try {
+          done(await call<T>(this.workers[i]!, request));
+        } catch (err) {
+          failed = true;
+          throw err;
+        }
+      }
+    };
+    await Promise.all(this.workers.flatMap((_, i) => Array.from({ length: IN_FLIGHT_PER_WORKER }, () => loop(i))));
   }
 
   /** Resolves when every batch handed out is answered; rejects with the first failure. */

@@ -23,7 +23,7 @@ import { dependsDigest, fileDigest } from '../cache/collectionMemo.js';
 import { CacheKey } from '../cache/store.js';
 import type { PlanOptions } from '../plan/context.js';
 import type { Translation } from '../model/contentSet.js';
-import type { CollectionBatchResult, CollectionSetup } from './collectionPages.js';
+import type { CollectionBatchResult, CollectionSetup, HeldEntries } from './collectionPages.js';
 import { PageLinks } from './pageLinks.js';
 import { BATCH_PAGES, PARALLEL_THRESHOLD, type RenderPool } from './pool.js';
 import { FILE_OPS } from './renderSite.js';
@@ -71,7 +71,9 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsRea
   const timeZone = opts.model?.site.hours.timeZone ?? 'UTC';
   const published = (collection: AnyCollection, card: { slug: string }) => !plan || !collection.published || collection.published(card, plan.publication);
   // The collections whose pages list other entries get every card first: the model their pages are planned from holds them.
-  const listed = opts.model && plan ? await withListedCards(opts, opts.model, timeZone, published) : undefined;
+  /** The entries the cards' pass read on this thread (a small site), for the pages' pass. */
+  const held: HeldEntries = new Map();
+  const listed = opts.model && plan ? await withListedCards(opts, opts.model, timeZone, published, held) : undefined;
   const model = listed?.model;
   // Everything a page depends on besides its file: the code that reads, checks and plans it (the
   // render code and the layout are in the page cache's prefix), the rest of the model (without the
@@ -126,14 +128,18 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsRea
   if (rest.length >= PARALLEL_THRESHOLD) {
     const pool = await opts.startPool();
     await pool.broadcast({ collectionSetup: setup });
-    for (let i = 0; i < rest.length; i += BATCH_PAGES) {
-      await pool.ask<CollectionBatchResult>({ collectionFiles: rest.slice(i, i + BATCH_PAGES) }, take);
+    // Each file to the worker that read it for its card, which still holds its entry.
+    const byWorker = new Map<number | undefined, string[]>();
+    for (const rel of rest) {
+      const worker = listed?.holders.get(rel);
+      byWorker.get(worker)?.push(rel) ?? byWorker.set(worker, [rel]);
     }
-    await pool.drain();
+    const requests = [...byWorker].flatMap(([worker, rels]) => batches(rels).map((files) => ({ ...(worker !== undefined && { worker }), request: { collectionFiles: files } })));
+    await pool.distribute<CollectionBatchResult>(requests, take);
   } else if (rest.length) {
     // Loaded only here: a large site reads its collections in the workers, and this thread need not hold React.
     const { CollectionPages } = await import('./collectionPages.js');
-    take(new CollectionPages(setup, layout).run(rest));
+    take(new CollectionPages(setup, layout, held).run(rest));
   }
   await files.idle();
 
@@ -161,10 +167,11 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsRea
  * and each such file's card.
  */
 async function withListedCards(
-  opts: ReadOptions, model: SiteModel, timeZone: string, published: (c: AnyCollection, card: { slug: string }) => boolean,
-): Promise<{ model: SiteModel; cards: Map<string, { slug: string }>; digests: Map<string, string> }> {
+  opts: ReadOptions, model: SiteModel, timeZone: string, published: (c: AnyCollection, card: { slug: string }) => boolean, held: HeldEntries,
+): Promise<{ model: SiteModel; cards: Map<string, { slug: string }>; digests: Map<string, string>; holders: Map<string, number> }> {
   const listed = COLLECTIONS.filter((c) => c.pagesNeedCards);
-  if (!listed.length) return { model, cards: new Map(), digests: new Map() };
+  const holders = new Map<string, number>();
+  if (!listed.length) return { model, cards: new Map(), digests: new Map(), holders };
   const rels = opts.files.filter((rel) => listed.some((c) => c.kind === kindOf(rel)));
   const known = await opts.store.cards(opts.translation?.lang, new CacheKey().files(opts.root, ['generator', 'contracts']).add(timeZone).digest(32));
   const found: { rel: string; card: { slug: string } }[] = [];
@@ -187,11 +194,16 @@ async function withListedCards(
   if (toRead.length >= PARALLEL_THRESHOLD) {
     const pool = await opts.startPool();
     await pool.broadcast({ collectionSetup: setup });
-    for (let i = 0; i < toRead.length; i += BATCH_PAGES) await pool.ask({ collectionCards: toRead.slice(i, i + BATCH_PAGES) }, take);
+    for (const files of batches(toRead)) {
+      await pool.ask<{ rel: string; card: { slug: string }; digest: string }[]>({ collectionCards: files }, (cards, worker) => {
+        take(cards);
+        for (const rel of files) holders.set(rel, worker);
+      });
+    }
     await pool.drain();
   } else if (toRead.length) {
     const { CollectionPages } = await import('./collectionPages.js');
-    take(new CollectionPages(setup).cards(toRead));
+    take(new CollectionPages(setup, undefined, held).cards(toRead));
   }
   // In file order, whichever way each card came: the model's order must not depend on the cache.
   const order = new Map(rels.map((rel, i) => [rel, i]));
@@ -201,8 +213,12 @@ async function withListedCards(
     cards: new Map(found.map((f) => [f.rel, f.card])),
     // The bytes' digests read on the way, which the memo of unchanged files need not read again.
     digests,
+    // Which render worker read each file (and holds its entry).
+    holders,
   };
 }
+
+const batches = (rels: readonly string[]): string[][] => Array.from({ length: Math.ceil(rels.length / BATCH_PAGES) }, (_, i) => rels.slice(i * BATCH_PAGES, (i + 1) * BATCH_PAGES));
 
 /**
  * A function giving a card's entry in full, read again from its file (a build's model holds only

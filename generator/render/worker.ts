@@ -6,7 +6,7 @@
 import '../runtime/env.js';
 import { parentPort } from 'node:worker_threads';
 import type { Layout, PagePlan } from '../../contracts/pages.js';
-import { CollectionPages, type CollectionSetup } from './collectionPages.js';
+import { CollectionPages, type CollectionSetup, type HeldEntries } from './collectionPages.js';
 import { renderAndWrite } from './renderAndWrite.js';
 
 /** Every request a worker answers (pool.ts sends them). */
@@ -19,12 +19,17 @@ export type WorkerRequest =
 
 let layout: Layout | undefined;
 let collections: CollectionPages | undefined;
+/** The entries this thread's cards' pass read, for its pages' pass: a new cards' pass (a setup without render) starts afresh. */
+const held: HeldEntries = new Map();
 
 parentPort!.on('message', async (msg: WorkerRequest & { id: number }) => {
   try {
     let result: unknown;
     if ('layout' in msg) layout = msg.layout;
-    else if ('collectionSetup' in msg) collections = new CollectionPages(msg.collectionSetup, layout);
+    else if ('collectionSetup' in msg) {
+      if (!msg.collectionSetup.render) held.clear();
+      collections = new CollectionPages(msg.collectionSetup, layout, held);
+    }
     else if ('collectionFiles' in msg) result = collections!.run(msg.collectionFiles);
     else if ('collectionCards' in msg) result = collections!.cards(msg.collectionCards);
     else result = renderAndWrite(msg.pages, layout!, msg.outDir);

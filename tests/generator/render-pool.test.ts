@@ -5,7 +5,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { call } from '../../generator/render/pool.js';
+import { call, RenderPool } from '../../generator/render/pool.js';
 
 /** A worker that answers `{ double }` and ends itself on `{ quit }`. */
 const WORKER = `
@@ -31,5 +31,56 @@ describe('a request to a render worker', () => {
     await expect(pending).resolves.toBe(2);
     // Settled calls leave no listeners behind on the worker.
     expect(worker.listenerCount('message') + worker.listenerCount('error') + worker.listenerCount('exit')).toBe(0);
+  });
+});
+
+describe('requests meant for one worker (RenderPool.distribute)', () => {
+  /** A worker that answers with its name and the request's number; on `hold` it waits until the test lets it go. */
+  const NAMED = `
+const { parentPort, workerData } = require('node:worker_threads');
+parentPort.on('message', (msg) => {
+  if (msg.fail) return parentPort.postMessage({ id: msg.id, error: 'broken file' });
+  if (msg.hold) Atomics.wait(new Int32Array(workerData.gate), 0, 0);
+  parentPort.postMessage({ id: msg.id, result: { worker: workerData.name, n: msg.n } });
+});`;
+  let workers: Worker[] = [];
+  afterEach(async () => {
+    await Promise.all(workers.map((w) => w.terminate()));
+    workers = [];
+  });
+
+  it('answers every request once, each by its own worker, but a worker with nothing left takes what waits for a busy one', async () => {
+    const gate = new SharedArrayBuffer(4);
+    workers = [new Worker(NAMED, { eval: true, workerData: { name: 'a', gate } }), new Worker(NAMED, { eval: true, workerData: { name: 'b', gate } })];
+    const pool = RenderPool.over(workers);
+    // Worker a is held on its first request (its second waits behind it) until b has answered all it can.
+    const requests = [
+      { worker: 0, request: { n: 0, hold: true } },
+      ...Array.from({ length: 5 }, (_, i) => ({ worker: 0, request: { n: 1 + i } })),
+      ...Array.from({ length: 2 }, (_, i) => ({ worker: 1, request: { n: 6 + i } })),
+      { request: { n: 8 } },
+    ];
+    const answers: { worker: string; n: number }[] = [];
+    await pool.distribute<{ worker: string; n: number }>(requests, (answer) => {
+      answers.push(answer);
+      if (answers.length === 7) {
+        Atomics.store(new Int32Array(gate), 0, 1);
+        Atomics.notify(new Int32Array(gate), 0);
+      }
+    });
+    expect(answers.map((a) => a.n).sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    const by = (name: string) => answers.filter((a) => a.worker === name).map((a) => a.n).sort((x, y) => x - y);
+    expect(by('a')).toEqual([0, 1]);
+    expect(by('b')).toEqual([2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('fails with the first request that fails, and hands out nothing after it', async () => {
+    workers = [new Worker(NAMED, { eval: true, workerData: { name: 'a', gate: new SharedArrayBuffer(4) } })];
+    const pool = RenderPool.over(workers);
+    const answered: number[] = [];
+    const requests = [{ worker: 0, request: { n: 0 } }, { worker: 0, request: { fail: true } }, ...Array.from({ length: 5 }, (_, i) => ({ worker: 0, request: { n: 1 + i } }))];
+    await expect(pool.distribute<{ n: number }>(requests, (a) => answered.push(a.n))).rejects.toThrow('broken file');
+    // Two requests are in flight at a time: only the one taken beside the failure may be answered after it.
+    expect(answered.filter((n) => n > 0).length).toBeLessThanOrEqual(1);
   });
 });
