@@ -35,24 +35,36 @@ export function isTimeZone(timeZone: string): boolean {
   }
 }
 
-/** Offsets found, by zone and day: formatToParts costs microseconds, and a build reads every article's date twice. */
+/**
+ * Offsets found, by zone and span of days: formatToParts costs microseconds, and a build reads
+ * thousands of dates. A span whose start and end have one offset has it throughout (zones change
+ * theirs at most twice a year); a span with a change is looked up by day, and a day with a change
+ * exactly.
+ */
 const offsets = new Map<string, number>();
 const DAY = 86_400_000;
+const SPAN = 32 * DAY;
 
-/** The zone's offset from UTC at `time`, in minutes (-480 for California in winter). */
-export function offsetAt(time: number, timeZone: string): number {
-  // A day (in UTC) whose start and end have one offset has it throughout: zones change theirs at
-  // most twice a year. A day with a change is looked up exactly.
-  const day = Math.floor(time / DAY);
-  const key = `${timeZone} ${day}`;
+/** The offset of the span of `length` ms holding `time` when it has one throughout, else NaN. */
+function steadyOffset(time: number, timeZone: string, length: number): number {
+  const start = Math.floor(time / length) * length;
+  const key = `${timeZone} ${length} ${start}`;
   let offset = offsets.get(key);
   if (offset === undefined) {
-    const start = zoneOffset(day * DAY, timeZone);
-    offset = start === zoneOffset(day * DAY + DAY - 1000, timeZone) ? start : Number.NaN;
+    const first = zoneOffset(start, timeZone);
+    offset = first === zoneOffset(start + length - 1000, timeZone) ? first : Number.NaN;
     if (offsets.size > 100_000) offsets.clear();
     offsets.set(key, offset);
   }
-  return Number.isNaN(offset) ? zoneOffset(time, timeZone) : offset;
+  return offset;
+}
+
+/** The zone's offset from UTC at `time`, in minutes (-480 for California in winter). */
+export function offsetAt(time: number, timeZone: string): number {
+  const span = steadyOffset(time, timeZone, SPAN);
+  if (!Number.isNaN(span)) return span;
+  const day = steadyOffset(time, timeZone, DAY);
+  return Number.isNaN(day) ? zoneOffset(time, timeZone) : day;
 }
 
 function zoneOffset(time: number, timeZone: string): number {

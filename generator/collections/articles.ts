@@ -129,9 +129,19 @@ function findRelated(a: ArticleCard, all: readonly ArticleCard[], want: number):
       if (other.slug !== a.slug) shared.set(other, (shared.get(other) ?? 0) + 1);
     }
   }
-  const distance = (c: ArticleCard) => Math.abs(c.time - a.time);
-  return [...shared].sort(([x, n], [y, m]) => m - n || distance(x) - distance(y) || y.time - x.time || byTitle(x.title, y.title))
-    .slice(0, want).map(([card]) => card);
+  // The best `want` by insertion: a full sort of the candidates cost more than the rest of the search.
+  const best: { card: ArticleCard; n: number; distance: number }[] = [];
+  const before = (x: (typeof best)[number], y: (typeof best)[number]) =>
+    y.n - x.n || x.distance - y.distance || y.card.time - x.card.time || byTitle(x.card.title, y.card.title);
+  for (const [card, n] of shared) {
+    const candidate = { card, n, distance: Math.abs(card.time - a.time) };
+    if (best.length === want && before(candidate, best[want - 1]!) >= 0) continue;
+    let at = best.length === want ? want - 1 : best.length;
+    while (at > 0 && before(candidate, best[at - 1]!) < 0) at--;
+    best.splice(at, 0, candidate);
+    if (best.length > want) best.pop();
+  }
+  return best.map((b) => b.card);
 }
 
 /** Each tag's articles, newest first (the model's order), by the tag's address segment. */

@@ -16,7 +16,7 @@ import { Slots } from './slots.js';
  */
 const WORKER_OLD_SPACE_MIB = 128;
 /** Its heap for new objects: 16 MiB instead of V8's default lowers a large build's peak. */
-const WORKER_YOUNG_SPACE_MIB = 16;
+const WORKER_YOUNG_SPACE_MIB = 32;
 
 export function startWorker(): Worker {
   // The worker runs the compiled code of the sources as they are when it starts (generator/
