@@ -33,8 +33,8 @@ export interface MemoEntry {
 /** Where a build puts the known pages: its output folder and the page cache's folder and keys. */
 export interface PlaceOptions {
   contentDir: string; outDir: string; pagesDir: string; cachedKeys: ReadonlySet<string>;
-  /** What a file's page takes from other entries' cards now (MemoEntry.depends). */
-  depends?: (rel: string) => string | undefined;
+  /** What a file's page takes from other entries' cards now (MemoEntry.depends), given what it took last time. */
+  depends?: (rel: string, before: string | undefined) => string | undefined;
   /** Digests of files' bytes this build already read. */
   digests?: ReadonlyMap<string, string> | undefined;
 }
@@ -74,6 +74,11 @@ export class CollectionMemo {
     return { placed, rest };
   }
 
+  /** What the last build knew of each file. */
+  known(): Iterable<[string, MemoEntry]> {
+    return this.store.entries();
+  }
+
   learn(rel: string, entry: MemoEntry): void {
     this.store.use(rel, entry);
   }
@@ -86,7 +91,7 @@ export class CollectionMemo {
 
 /** A known file's page linked into outDir (`dirs`: the folders made so far); false when the file, a file it needs or its cached page is not as the entry says. */
 function placeKnown(rel: string, { digest, key, needs, written, depends }: MemoEntry, { contentDir, outDir, pagesDir, cachedKeys, depends: dependsNow, digests }: PlaceOptions, dirs: Set<string>): boolean {
-  if (!cachedKeys.has(key) || depends !== dependsNow?.(rel)) return false;
+  if (!cachedKeys.has(key) || depends !== dependsNow?.(rel, depends)) return false;
   if ((digests?.get(rel) ?? fileDigest(readFileSync(path.join(contentDir, rel)))) !== digest) return false;
   // The one rule of a valid file that looks beyond it (its fileRules): what it names must exist.
   if (!needs.every((need) => existsSync(path.join(contentDir, need)))) return false;

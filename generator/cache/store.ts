@@ -224,6 +224,11 @@ export class VersionedStore<V> {
     return this.known.get(key);
   }
 
+  /** Every entry the last build of this version left. */
+  entries(): Iterable<[string, V]> {
+    return this.known.entries();
+  }
+
   /** Keep this entry for the next build. */
   use(key: string, value: V): void {
     this.used.set(key, value);

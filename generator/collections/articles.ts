@@ -30,6 +30,8 @@ export const articles: Collection<ArticleEntry, ArticleCard> = {
   templated: ['article'],
   pagesNeedCards: true,
   listedInputs: (card, model) => JSON.stringify(relatedArticles(card, model.articles, model.articlesIndex.article.relatedCount)),
+  // Related articles are found in the lists of the article's own tags.
+  listedFrom: (card) => card.tags.map((tag) => tag.slug),
   published: isPublished,
   listings,
 };

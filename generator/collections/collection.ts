@@ -52,6 +52,12 @@ export interface Collection<Entry extends { slug: string } = { slug: string }, C
    * the pages that show it, not every page of the collection.
    */
   listedInputs?(card: Card, model: SiteModel): string;
+  /**
+   * With listedInputs: the groups an entry's listed cards are taken from (an article's tags). An
+   * entry none of whose groups holds a card that changed, came or went since the last build lists
+   * what it listed then, and a warm build need not work its list out again.
+   */
+  listedFrom?(card: Card): readonly string[];
   /** Whether an entry is in the output at `when` (absent: always); an entry that is not has no page, card or listing. */
   published?(card: Card, when: Publication): boolean;
   /**

@@ -19,7 +19,7 @@ import type { AnyCollection, Collection } from '../collections/collection.js';
 import { checkFile } from '../content/check.js';
 import type { BuildCache } from '../cache/buildCache.js';
 import type { PageCache } from '../cache/pageCache.js';
-import { dependsDigest, fileDigest } from '../cache/collectionMemo.js';
+import { dependsDigest, fileDigest, type CollectionMemo } from '../cache/collectionMemo.js';
 import { CacheKey } from '../cache/store.js';
 import type { PlanOptions } from '../plan/context.js';
 import type { Translation } from '../model/contentSet.js';
@@ -90,13 +90,19 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsRea
     }),
   };
   const memo = setup.render && await store.collections(opts.translation?.lang, setup.render.memoVersion);
-  /** What a listed entry's page takes from the other cards (collection.listedInputs), as a digest; undefined for other entries. */
-  const depends = (rel: string): string | undefined => {
+  const touched = memo && listed && touchedGroups(memo, listed, (rel, card) => published(collectionOf(kindOf(rel))!, card));
+  /**
+   * What a listed entry's page takes from the other cards (collection.listedInputs), as a digest;
+   * undefined for other entries. `before`: what it took last time, still true when none of its
+   * groups changed.
+   */
+  const depends = (rel: string, before?: string): string | undefined => {
     const collection = collectionOf(kindOf(rel));
     if (!collection?.listedInputs || !model) return undefined;
     const card = listed!.cards.get(rel);
     // An entry not published now has no page to place, whatever the last build wrote.
     if (!card || !published(collection, card)) return 'unpublished';
+    if (before && touched && collection.listedFrom && !collection.listedFrom(card).some((group) => touched.has(group))) return before;
     return dependsDigest(collection.listedInputs(card, model));
   };
   const take = (batch: CollectionBatchResult) => {
@@ -159,6 +165,34 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsRea
     }
   }
   return { ...(withCards && { model: withCards }), errors, pages, links, bytes };
+}
+
+/**
+ * The groups (collection.listedFrom: an article's tags) holding a card that is not the last
+ * build's: its file changed, came or went, or it was published then and not now or the other way.
+ * A file the memo knows with the same bytes has the same card (the memo's version holds the code
+ * and the time zone); a published card of this build the memo does not know is new.
+ */
+function touchedGroups(memo: CollectionMemo, listed: { cards: ReadonlyMap<string, { slug: string }>; digests: ReadonlyMap<string, string> }, published: (rel: string, card: { slug: string }) => boolean): Set<string> {
+  const touched = new Set<string>();
+  const touch = (rel: string, card: { slug: string }) => {
+    for (const group of collectionOf(kindOf(rel))?.listedFrom?.(card) ?? []) touched.add(group);
+  };
+  const before = new Map(memo.known());
+  for (const [rel, card] of listed.cards) {
+    if (!published(rel, card)) continue;
+    const known = before.get(rel);
+    const digest = listed.digests.get(rel);
+    if (known && digest !== undefined && known.digest === digest) continue;
+    touch(rel, card);
+    if (known) touch(rel, known.card);
+  }
+  // A file the last build published that is gone, or not published now.
+  for (const [rel, known] of before) {
+    const card = listed.cards.get(rel);
+    if (!card || !published(rel, card)) touch(rel, known.card);
+  }
+  return touched;
 }
 
 /**
