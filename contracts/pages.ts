@@ -143,8 +143,12 @@ export interface Pagination {
   status: string;
   previous?: PageLink;
   next?: PageLink;
-  /** The first page, the last, the current one and its neighbours, in order; null where pages are left out. */
-  pages: (PageLink & { number: number; current: boolean } | null)[];
+  /**
+   * The first page, the last, the current one and its neighbours, in order; null where pages are
+   * left out. `number` is the page's number as shown: a text, so that the numbered pages of a list
+   * share one shape (render/pageTemplate.ts) and are filled in, not drawn.
+   */
+  pages: (PageLink & { number: string; current: boolean } | null)[];
 }
 
 /** An article as a card on /articles, a tag page and under "Related articles". */

@@ -27,7 +27,7 @@ export const articles: Collection<ArticleEntry, ArticleCard> = {
   planner: articlePagePlanner,
   needs: (a) => [...(a.image ? [`images/${a.image.src}`] : []), ...bodyPictures(a.body)],
   // Their templates show their texts and nothing else (render/pageTemplate.ts checks each shape's first page against React's drawing).
-  templated: ['article'],
+  templated: ['article', 'articleList'],
   pagesNeedCards: true,
   listedInputs: (card, model) => JSON.stringify(relatedArticles(card, model.articles, model.articlesIndex.article.relatedCount)),
   // Related articles are found in the lists of the article's own tags.

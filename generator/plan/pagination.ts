@@ -36,6 +36,6 @@ export function pagination(current: number, count: number, routeOf: (n: number) 
     status: fill(texts.status, vars(current)),
     ...(current > 1 && { previous: { href: routeOf(current - 1), label: texts.previous } }),
     ...(current < count && { next: { href: routeOf(current + 1), label: texts.next } }),
-    pages: pageWindow(current, count).map((n) => (n === null ? null : { number: n, href: routeOf(n), label: fill(texts.page, vars(n)), current: n === current })),
+    pages: pageWindow(current, count).map((n) => (n === null ? null : { number: String(n), href: routeOf(n), label: fill(texts.page, vars(n)), current: n === current })),
   };
 }

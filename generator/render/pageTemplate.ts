@@ -400,7 +400,7 @@ class Numbering {
    * is no part of a shape, or nearly every page listing cards would be a shape of its own.
    */
   number(value: string, path: string, field: string, inList: boolean): number {
-    if (path === JSON_LD || path.startsWith(`${JSON_LD}[`) || path.startsWith(`${JSON_LD}.`) || (inList && !SHARED_FIELDS.has(field))) return this.texts.push(value) - 1;
+    if (path === JSON_LD || (inList && !SHARED_FIELDS.has(field)) || path.startsWith(JSON_LD_ITEM) || path.startsWith(JSON_LD_FIELD)) return this.texts.push(value) - 1;
     let n = this.shared.get(value);
     if (n === undefined) this.shared.set(value, (n = this.texts.push(value) - 1));
     return n;
@@ -411,6 +411,8 @@ const SHARED_FIELDS = new Set(['href', 'src', 'avifSrcSet', 'webpSrcSet', 'blurr
 const fieldOf = (path: string) => path.slice(path.lastIndexOf('.') + 1).replace(/(\[\])+$/, '');
 const inListOf = (path: string) => path.includes('[]');
 const JSON_LD = 'head.jsonLd';
+const JSON_LD_ITEM = `${JSON_LD}[`;
+const JSON_LD_FIELD = `${JSON_LD}.`;
 
 /** The structural paths as a tree of their steps (an object's key, or `[]` for an array's items). */
 interface PathTree { leaf: boolean; next: Map<string, PathTree> }

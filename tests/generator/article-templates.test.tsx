@@ -118,7 +118,7 @@ function listBody(edit: Partial<ListBody> = {}): ListBody {
     pagination: {
       label: 'Pages of articles', status: 'Page 2 of 3',
       previous: { href: articlesPageRoute(1), label: 'Previous' }, next: { href: articlesPageRoute(3), label: 'Next' },
-      pages: [1, 2, 3].map((n) => ({ href: articlesPageRoute(n), label: `Page ${n}`, number: n, current: n === 2 })),
+      pages: [1, 2, 3].map((n) => ({ href: articlesPageRoute(n), label: `Page ${n}`, number: String(n), current: n === 2 })),
     },
     breadcrumbs: { items: [{ name: 'Home', href: '/' }, { name: 'Articles', href: '/articles' }], label: 'Breadcrumb' },
     feed: { label: 'Follow our articles (RSS feed)', href: FEEDS.rss.path },

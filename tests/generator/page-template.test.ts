@@ -173,3 +173,33 @@ describe('article pages filled in from a template', () => {
     expect(refs[6]!.some((r) => r.startsWith('/cut-'))).toBe(true);
   });
 });
+
+describe('article list pages filled in from a template', () => {
+  const listPlan = planPages(model, options, COLLECTIONS).find((p): p is PagePlan & { body: { kind: 'articleList' } } => p.body.kind === 'articleList' && p.route !== '/articles')!;
+
+  it('numbered pages of one shape (their page numbers, cards and links texts) are filled in as React draws them, with their links', () => {
+    expect(listPlan.body.cards.length).toBeGreaterThan(0);
+    const plans = Array.from({ length: 12 }, (_, i) => {
+      const n = i + 5;
+      const plan = structuredClone(listPlan);
+      plan.route = `${listPlan.route}/page/${n}`;
+      plan.head.canonical = `https://www.example.com${plan.route}`;
+      plan.body.cards.forEach((card, j) => {
+        card.title = `${card.title} <${n}.${j}> & "more" — café ${"é".repeat(n)}`;
+        card.href = `/articles/card-${n}-${j}`;
+        card.readingTime = `${(n + j) % 7 + 2} min read`;
+      });
+      plan.body.pagination = {
+        label: 'Pages', status: `Page ${n} of 40`,
+        previous: { href: `${listPlan.route}/page/${n - 1}`, label: 'Previous' }, next: { href: `${listPlan.route}/page/${n + 1}`, label: 'Next' },
+        pages: [1, null, n - 1, n, n + 1, null, 40].map((m) => (m === null ? null : { number: String(m), href: m === 1 ? listPlan.route : `${listPlan.route}/page/${m}`, label: `Page ${m}`, current: m === n })),
+      };
+      return plan;
+    });
+    const before = { ...templateStats };
+    const layout = freshLayout();
+    expectSameAsReact(plans, layout);
+    expect(templateStats.filled - before.filled).toBe(10);
+    expect(renderTemplated(plans[7]!, layout).refs).toContain('/articles/card-12-0');
+  });
+});
