@@ -35,6 +35,7 @@ function readTwin(translation: Translation, rel: string): ValidDoc | 'missing' |
   return checkFile(rel, translation.englishPrefix + rel, bytes).doc ?? 'invalid';
 }
 import { BatchWriter, type BatchResult } from './renderAndWrite.js';
+import type { HeldEntries } from './heldEntries.js';
 
 export interface CollectionSetup {
   contentDir: string;
@@ -75,15 +76,9 @@ export interface CollectionBatchResult extends Pick<BatchResult, 'lists' | 'byte
   files: FileResult[];
 }
 
-/**
- * An entry the cards' pass read, checked and found without problems, kept for the pages' pass in
- * the same thread (by the file as messages name it): each file is then read and parsed once.
- */
-export interface HeldEntry { entry: unknown; card: { slug: string }; digest: string }
-export type HeldEntries = Map<string, HeldEntry>;
 
 /** A file read, checked and made its entry: its card, and its problems or its entry. */
-interface FileRead { card?: { slug: string }; errors?: ContentError[]; entry?: unknown; digest: string }
+interface FileRead { card?: { slug: string }; errors?: ContentError[]; entry?: unknown; digest: string; size?: number }
 
 export class CollectionPages {
   private readonly ctx: PlanContext | undefined;
@@ -125,7 +120,7 @@ export class CollectionPages {
     return rels.flatMap((rel) => {
       const read = this.read(rel);
       if (!read.card) return [];
-      if (this.held && read.entry) this.held.set(this.setup.displayPrefix + rel, { entry: read.entry, card: read.card, digest: read.digest });
+      if (this.held && read.entry) this.held.hold(this.setup.displayPrefix + rel, { entry: read.entry, card: read.card, digest: read.digest }, read.size!);
       return [{ rel, card: read.card, digest: read.digest }];
     });
   }
@@ -142,7 +137,7 @@ export class CollectionPages {
     if (!errors.length) errors.push(...translationRules(checked.doc, this.rules));
     const entry = collection.entry(checked.doc, this.setup.timeZone);
     const card = collection.card(entry);
-    return errors.length ? { card, errors, digest } : { card, entry, digest };
+    return errors.length ? { card, errors, digest } : { card, entry, digest, size: bytes.length };
   }
 
   /** These collection files (paths in the content folder), in order. */
@@ -153,9 +148,7 @@ export class CollectionPages {
     for (const rel of rels) {
       const file = displayPrefix + rel;
       const collection = collectionOf(kindOf(rel))!;
-      const held = this.held?.get(file);
-      if (held) this.held!.delete(file);
-      const { card, errors, entry, digest }: FileRead = held ?? this.read(rel);
+      const { card, errors, entry, digest }: FileRead = this.held?.take(file) ?? this.read(rel);
       if (!card || errors) {
         files.push({ file, ...(card && { card }), ...(errors && { errors }) });
         continue;

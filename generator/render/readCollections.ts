@@ -23,7 +23,8 @@ import { dependsDigest, fileDigest, type CollectionMemo } from '../cache/collect
 import { CacheKey } from '../cache/store.js';
 import type { PlanOptions } from '../plan/context.js';
 import type { Translation } from '../model/contentSet.js';
-import type { CollectionBatchResult, CollectionSetup, HeldEntries } from './collectionPages.js';
+import type { CollectionBatchResult, CollectionSetup } from './collectionPages.js';
+import { HELD_BYTES, HeldEntries } from './heldEntries.js';
 import { PageLinks } from './pageLinks.js';
 import { BATCH_PAGES, PARALLEL_THRESHOLD, type RenderPool } from './pool.js';
 import { FILE_OPS } from './renderSite.js';
@@ -72,7 +73,7 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsRea
   const published = (collection: AnyCollection, card: { slug: string }) => !plan || !collection.published || collection.published(card, plan.publication);
   // The collections whose pages list other entries get every card first: the model their pages are planned from holds them.
   /** The entries the cards' pass read on this thread (a small site), for the pages' pass. */
-  const held: HeldEntries = new Map();
+  const held = new HeldEntries(HELD_BYTES);
   const listed = opts.model && plan ? await withListedCards(opts, opts.model, timeZone, published, held) : undefined;
   const model = listed?.model;
   // Everything a page depends on besides its file: the code that reads, checks and plans it (the

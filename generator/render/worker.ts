@@ -6,7 +6,8 @@
 import '../runtime/env.js';
 import { parentPort } from 'node:worker_threads';
 import type { Layout, PagePlan } from '../../contracts/pages.js';
-import { CollectionPages, type CollectionSetup, type HeldEntries } from './collectionPages.js';
+import { CollectionPages, type CollectionSetup } from './collectionPages.js';
+import { HELD_BYTES, HeldEntries } from './heldEntries.js';
 import { renderAndWrite } from './renderAndWrite.js';
 
 /** Every request a worker answers (pool.ts sends them). */
@@ -20,7 +21,7 @@ export type WorkerRequest =
 let layout: Layout | undefined;
 let collections: CollectionPages | undefined;
 /** The entries this thread's cards' pass read, for its pages' pass: a new cards' pass (a setup without render) starts afresh. */
-const held: HeldEntries = new Map();
+const held = new HeldEntries(HELD_BYTES);
 
 parentPort!.on('message', async (msg: WorkerRequest & { id: number }) => {
   try {
