@@ -6,6 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, RenderPool } from '../../generator/render/pool.js';
+import { HeldEntries } from '../../generator/render/heldEntries.js';
 
 /** A worker that answers `{ double }` and ends itself on `{ quit }`. */
 const WORKER = `
@@ -82,5 +83,23 @@ parentPort.on('message', (msg) => {
     await expect(pool.distribute<{ n: number }>(requests, (a) => answered.push(a.n))).rejects.toThrow('broken file');
     // Two requests are in flight at a time: only the one taken beside the failure may be answered after it.
     expect(answered.filter((n) => n > 0).length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('the entries a thread keeps between the cards\' pass and the pages\' pass', () => {
+  it('keeps entries up to its budget of file bytes, gives each up once, and starts afresh when cleared', () => {
+    const held = new HeldEntries(10_000);
+    const entry = (slug: string) => ({ entry: { slug }, card: { slug }, digest: slug });
+    held.hold('content/articles/a.md', entry('a'), 6_000);
+    held.hold('content/articles/b.md', entry('b'), 6_000);
+    held.hold('content/articles/c.md', entry('c'), 4_000);
+    expect(held.take('content/articles/a.md')?.card.slug).toBe('a');
+    expect(held.take('content/articles/a.md')).toBeUndefined();
+    // b did not fit beside a; c did: a page of b is made from its file, read again.
+    expect(held.take('content/articles/b.md')).toBeUndefined();
+    expect(held.take('content/articles/c.md')?.card.slug).toBe('c');
+    held.clear();
+    held.hold('content/articles/b.md', entry('b'), 6_000);
+    expect(held.take('content/articles/b.md')?.card.slug).toBe('b');
   });
 });
