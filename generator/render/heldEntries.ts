@@ -8,8 +8,8 @@ export interface HeldEntry { entry: unknown; card: { slug: string }; digest: str
 /**
  * The entries the cards' pass keeps for the pages' pass in the same thread (by the file as
  * messages name it), so that a file is read and parsed once: up to `maxBytes` of files, past
- * which the pages' pass reads the others again. A render worker's heap is capped, and 50,000
- * articles' texts held at once did not fit in it.
+ * which the pages' pass reads the others again. A render worker's heap is capped, and the texts
+ * of 50,000 Markdown files held at once did not fit in it.
  */
 export class HeldEntries {
   private readonly entries = new Map<string, HeldEntry>();
@@ -37,5 +37,5 @@ export class HeldEntries {
   }
 }
 
-/** The files' bytes whose entries a thread keeps between the two passes: a quarter of a render worker's heap (10,000 articles' in two workers). */
+/** The files' bytes whose entries a thread keeps between the two passes: a quarter of a render worker's heap (10,000 files of Markdown in two workers). */
 export const HELD_BYTES = 32 * 2 ** 20;

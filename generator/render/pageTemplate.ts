@@ -58,7 +58,7 @@ interface Template {
   fixedBytes: number;
   /**
    * The page's internal links: those the same on every page, the address attributes with texts in
-   * them, and the holes whose texts are whole elements (an article's body), searched on their own.
+   * them, and the holes whose texts are whole elements (a Markdown body), searched on their own.
    */
   refs: { fixed: string[]; attributes: Filling[]; elements: number[] } | undefined;
 }
@@ -265,7 +265,7 @@ function holesOf(html: string, texts: number): Filling | 'malformed' {
 }
 
 /**
- * The internal links of a template. A text written as it is (whole elements: an article's body) is
+ * The internal links of a template. A text written as it is (whole elements: a Markdown body) is
  * searched on its own when it stands between two tags (`>…<`): no address attribute then runs
  * across its ends (fill checks that its last tag is closed); elsewhere the whole page is searched.
  */

@@ -169,7 +169,7 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsRea
 }
 
 /**
- * The groups (collection.listedFrom: an article's tags) holding a card that is not the last
+ * The groups (collection.listedFrom: an entry's tags) holding a card that is not the last
  * build's: its file changed, came or went, or it was published then and not now or the other way.
  * A file the memo knows with the same bytes has the same card (the memo's version holds the code
  * and the time zone); a published card of this build the memo does not know is new.
