@@ -80,7 +80,12 @@ describe('npm run dev after edits', () => {
       await save('es/site.yaml', (await read('es/site.yaml')).replace(/ {4}- label: [^\n]*\n {6}href: \/terms-of-service\n/, ''));
       await rm(path.join(contentDir, 'legal/terms-of-service.md'));
     });
-    expect(dev.output()).not.toMatch(/problems? \(/);
+    // site.yaml and es/site.yaml are two saves: a busy machine's server may take them apart, and
+    // between the two the footers' lists differ, which it reports (keeping the pages) until the
+    // second save settles it. No other problem may show.
+    const reported = dev.output().split('\n').filter((line) => /^content\/\S+:\d+(:\d+)? /.test(line));
+    expect(reported.filter((line) => !/ footer\.legal: footer\.legal has \d+ items? here and \d+ in content\/site\.yaml$/.test(line)), dev.output()).toEqual([]);
+    expect(dev.output().split('\n').filter((line) => /problems? \(/.test(line)).every((line) => /^1 problem \((es\/)?site\.yaml\)/.test(line)), dev.output()).toBe(true);
 
     for (const gone of ['/locations/deep-cleaning-colma-ca', '/post-construction-cleaning', '/terms-of-service']) {
       expect((await fetch(dev.url + gone)).status, gone).toBe(404);
