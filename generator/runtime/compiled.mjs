@@ -34,7 +34,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
  * native code, WebAssembly or files found beside their own (sharp, PGlite, Vite, Tailwind,
  * HarfBuzz), React (one copy shared with react-dom), and what only some commands use.
  */
-const BUNDLED = new Set(['remark', 'remark-html', 'zod', 'yaml', 'js-yaml', 'gray-matter', 'ajv', 'ajv-formats', 'sitemap', 'lucide-react']);
+const BUNDLED = new Set(['remark', 'remark-html', 'zod', 'yaml', 'js-yaml', 'gray-matter', 'ajv', 'ajv-formats', 'lucide-react']);
 /** Never bundled, even when a bundled package imports them: there must be one copy. */
 const SHARED = new Set(['react', 'react-dom']);
 

@@ -11,7 +11,7 @@ import { OFFICE_HOURS_FILE, officeHoursJson } from './officeHours.js';
 export async function writeSiteFiles(outDir: string, opts: { root: string; site: SiteModel['site']; pages: readonly WrittenPage[]; host: HostConfig; now: string }): Promise<void> {
   const { root, site, pages, host } = opts;
   await settleAll([
-    ...[...await sitemapFiles(pages, host.origin)].map(([name, xml]) => writeFile(path.join(outDir, name), xml)),
+    ...[...sitemapFiles(pages, host.origin)].map(([name, xml]) => writeFile(path.join(outDir, name), xml)),
     writeFile(path.join(outDir, 'robots.txt'), robotsTxt(host.origin)),
     writeFile(path.join(outDir, '_headers'), headersFile(host)),
     writeFile(path.join(outDir, '_redirects'), redirectsFile(pages)),

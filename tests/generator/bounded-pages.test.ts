@@ -188,3 +188,22 @@ describe('the sitemap of a site with more pages than one sitemap may list', () =
     expect(sitemapUrls(one.get('sitemap.xml')!)).toHaveLength(SITEMAP_MAX_URLS - 1);
   });
 });
+
+describe('a sitemap entry', () => {
+  it('is valid XML whatever its URL holds: escaped, percent-encoded, its lastmod in UTC, its language versions listed', async () => {
+    const { XMLParser } = await import('fast-xml-parser');
+    const files = sitemapFiles([
+      { route: '/a', canonical: `${ORIGIN}/a?x=1&y=<2>`, noindex: false, lastmod: '2026-11-20T21:30:00-08:00',
+        alternates: [{ hreflang: 'en', href: `${ORIGIN}/a` }, { hreflang: 'es', href: `${ORIGIN}/es/año` }] },
+      { route: '/hidden', canonical: `${ORIGIN}/hidden`, noindex: true },
+    ], ORIGIN);
+    const xml = files.get('sitemap.xml')!;
+    const parsed = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'url' || name === 'xhtml:link' }).parse(xml);
+    const [url, ...more] = parsed.urlset.url;
+    expect(more).toEqual([]);
+    expect(url.loc).toBe(`${ORIGIN}/a?x=1&y=<2>`.replace('<', '%3C').replace('>', '%3E'));
+    expect(url.lastmod).toBe('2026-11-21T05:30:00.000Z');
+    expect(url['xhtml:link'].map((l: Record<string, string>) => [l['@_hreflang'], l['@_href']])).toEqual([['en', `${ORIGIN}/a`], ['es', `${ORIGIN}/es/a%C3%B1o`]]);
+    expect(xml).not.toMatch(/&(?!amp;|lt;|gt;|quot;|apos;)/);
+  });
+});

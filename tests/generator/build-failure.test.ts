@@ -37,12 +37,12 @@ vi.mock('../../generator/assets/fromCache.js', async (importOriginal) => {
   };
 });
 
-// The sitemap is written while pages still render (build.ts): its failure must still fail the build.
+// The sitemap is written beside the feeds and the back office's pages (build.ts): its failure must still fail the build.
 vi.mock('../../generator/write/hostFiles.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../generator/write/hostFiles.js')>();
   return {
     ...real,
-    sitemapFiles: async (...args: Parameters<typeof real.sitemapFiles>) => {
+    sitemapFiles: (...args: Parameters<typeof real.sitemapFiles>) => {
       if (injected.sitemapFails) throw new Error('injected: the sitemap cannot be made');
       return real.sitemapFiles(...args);
     },
@@ -75,7 +75,7 @@ describe('a failing asset writer', () => {
     expect(await treeDigest(outDir)).toEqual(previous);
   });
 
-  it('fails with the sitemap\'s error when the host files, written while pages render, cannot be', async () => {
+  it('fails with the sitemap\'s error when the host files cannot be written', async () => {
     const outDir = path.join(tmp.dir, 'dist');
     injected.fontFails = false;
     const previous = await treeDigest(outDir);
