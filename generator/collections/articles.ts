@@ -67,7 +67,16 @@ class ArticleTexts {
     return undefined;
   }
 
+  /** Each card's view, made once: an article is on /articles, on each of its tags' pages and in related lists. */
+  private readonly views = new WeakMap<ArticleCard, ArticleCardView>();
+
   card(a: ArticleCard): ArticleCardView {
+    let view = this.views.get(a);
+    if (!view) this.views.set(a, (view = this.view(a)));
+    return view;
+  }
+
+  private view(a: ArticleCard): ArticleCardView {
     const mark = this.mark(a);
     return {
       title: a.title, href: a.route, description: a.description, date: this.date(a.date, a.time),
