@@ -35,7 +35,7 @@ import { planEachPage, planLayout, type EntryPages, type FeedSink, type PlanOpti
 import type { PlanContext } from './plan/context.js';
 import { PageLinks } from './render/pageLinks.js';
 import { BATCH_PAGES, PARALLEL_THRESHOLD, RenderPool, startWorker } from './render/pool.js';
-import { entryFromFile, readCollections, type CollectionsRead } from './render/readCollections.js';
+import { entryFromFile, readCollections, type CollectionsRead, type CollectionsStarted } from './render/readCollections.js';
 import { twinsOfContent, twinsOfModels, type Twins } from './plan/twins.js';
 import { renderSite } from './render/renderSite.js';
 import { settleAll, stageTimer } from './runtime/settle.js';
@@ -133,25 +133,30 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     const cache = layout && await store.pages(layout);
     let pool: RenderPool | undefined;
     try {
-      // Each language's collections, one after the other through the same workers.
+      // Each language's collections through the same workers, one after the other, English last:
+      // once its cards are known, this thread plans the site's pages while the workers still render
+      // the pages of the entries whose pages list others, and the two share the workers.
+      const reading: CollectionsStarted[] = [];
       const collections: CollectionsRead[] = [];
-      for (const content of languages) {
-        collections.push(await readCollections({
+      for (const i of [...languages.keys()].reverse()) {
+        const content = languages[i]!;
+        reading[i] = await readCollections({
           root: opts.root, contentDir: content.contentDir, displayPrefix: content.displayPrefix, files: content.collectionFiles, outDir: tmp,
           ...(models && content.model && { model: content.model, plan: steps.planOptions(content.model, site) }), ...(layout && { layout }), ...(cache && { cache }), store,
           startPool: async () => (pool ??= await RenderPool.start(layout, opts.threads)),
           ...(content.translation && { translation: content.translation }),
-        }));
+        });
+        if (i > 0) collections[i] = await reading[i]!.done;
       }
       lap('collections');
-      const errors = [...languages.flatMap((l) => l.errors), ...collections.flatMap((c) => c.errors)];
-      if (errors.some((e) => !e.warning) || !collections.every((c) => c.model) || !layout || !cache) throw new ContentErrors(sortErrors(errors));
-      const [model, ...translated] = collections.map((c) => c.model!) as [SiteModel, ...SiteModel[]];
+      const known = [...languages.flatMap((l) => l.errors), ...collections.slice(1).flatMap((c) => c.errors)];
+      const whole = reading.every((c) => c.model) && layout && cache && !known.some((e) => !e.warning);
+      const [model, ...translated] = reading.map((c) => c.model!) as [SiteModel, ...SiteModel[]];
       const feeds: FeedInput[] = [];
       // The model holds cards: a listing's full entries (the feed's) are read again from their files.
       const listings = COLLECTIONS.map((c) => ({ ...(c.listings && { listings: (ctx: PlanContext) => c.listings!(ctx, entryFromFile(c, languages[0]!.contentDir, model.site.hours.timeZone)) }) }));
       /** How many pages each language planned here: the sitemap lists a language's pages, then its collections'. */
-      const planned = collections.map(() => 0);
+      const planned = reading.map(() => 0);
       const plans = function* () {
         for (const [i, m] of [model, ...translated].entries()) {
           for (const page of steps.pages(m, site, undefined, i === 0 ? listings : [], i === 0 ? (f) => feeds.push(f) : undefined)) {
@@ -160,21 +165,26 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
           }
         }
       };
+      const rendering = whole ? renderSite(plans(), layout, tmp, { cache, ...(pool && { pool }), ...(opts.threads && { threads: opts.threads }) }) : undefined;
+      const [english, ownPages] = await Promise.allSettled([reading[0]!.done, rendering]);
+      if (english.status === 'rejected') throw english.reason;
+      collections[0] = english.value;
+      // The content's problems first: pages planned from content that has them may fail for that reason.
+      const errors = [...known, ...english.value.errors];
+      if (errors.some((e) => !e.warning) || !english.value.model || !whole) throw new ContentErrors(sortErrors(errors));
+      if (ownPages.status === 'rejected') throw ownPages.reason;
+      const rendered = ownPages.value!;
       const inOrder = (pages: readonly WrittenPage[]) => {
         let from = 0;
         return collections.flatMap((c, i) => [...pages.slice(from, (from += planned[i]!)), ...c.pages]);
       };
-      const rendered = await renderSite(plans(), layout, tmp, {
-        cache, ...(pool && { pool }), ...(opts.threads && { threads: opts.threads }),
-        whileRendering: (pages) => steps.writeSiteFiles([model, ...translated], inOrder(pages)),
-      });
-      await writeFeeds(tmp, feeds);
+      const pages = inOrder(rendered.pages);
+      await settleAll([steps.writeSiteFiles([model, ...translated], pages), writeFeeds(tmp, feeds)]);
       // Every page is written: the workers' memory is given back before the link check and the caches' save.
       await pool?.close();
       pool = undefined;
       lap('render');
       for (const c of collections) for (const [route, refs] of c.links.lists()) rendered.links.add(route, refs);
-      const pages = inOrder(rendered.pages);
       await steps.checkLinks(rendered.links, pages, site, async () => (await checkContent(opts)).docs);
       await store.save();
       lap('write');

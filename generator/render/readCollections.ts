@@ -60,7 +60,18 @@ export interface ReadOptions {
   translation?: Translation;
 }
 
-export async function readCollections(opts: ReadOptions): Promise<CollectionsRead> {
+/**
+ * The collections read as far as their cards: `model` holds every collection's cards, while the
+ * pages of the entries that list others (whose cards came first) may still be rendering in the
+ * workers. `done` settles once every page is written (and carries the problems found); whatever
+ * else the caller does meanwhile (the site's other pages) shares the workers.
+ */
+export interface CollectionsStarted {
+  model?: SiteModel;
+  done: Promise<CollectionsRead>;
+}
+
+export async function readCollections(opts: ReadOptions): Promise<CollectionsStarted> {
   const { root, contentDir, displayPrefix, plan, layout, cache, store, outDir } = opts;
   const links = new PageLinks();
   const errors: ContentError[] = [];
@@ -132,40 +143,73 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsRea
     files: [...placed].map(([rel, { card, written, key }]) => ({ file: displayPrefix + rel, card, page: { written, key } })),
     lists: [], bytes: 0,
   });
-  if (rest.length >= PARALLEL_THRESHOLD) {
+  // The other collections' files first: once they are read, every card is known (the listed
+  // ones' came from the cards' pass) and the model is whole while the listed entries' pages render.
+  const listedKinds = new Set(COLLECTIONS.filter((c) => c.pagesNeedCards).map((c) => c.kind));
+  const isListed = (rel: string) => listed !== undefined && listedKinds.has(kindOf(rel)!);
+  const render = await renderFiles(opts, setup, held, listed?.holders, take, rest.length);
+  await render(rest.filter((rel) => !isListed(rel)));
+
+  const relsOf = (collection: AnyCollection) => [...listed?.cards ?? []].filter(([rel]) => kindOf(rel) === collection.kind);
+  // Each collection's cards into the model: a listed one's as the cards' pass read them (in file order), the others' as their pages' pass did.
+  let withCards = model ?? opts.model;
+  for (const collection of COLLECTIONS) {
+    if (!withCards) break;
+    const cards = collection.pagesNeedCards && listed ? relsOf(collection).map(([, card]) => card) : read.filter((r) => kindOf(r.rel) === collection.kind).map((r) => r.card);
+    withCards = collection.withCards(withCards, cards.filter((card) => published(collection, card)));
+  }
+
+  const done = (async (): Promise<CollectionsRead> => {
+    await render(rest.filter(isListed));
+    await files.idle();
+    // Each collection: the rules across its files, its pages in the model's order.
+    const locate = (file: string, field: readonly (string | number)[]) => locator(readFileSync(path.join(contentDir, relOf(file)), 'utf8'), 0).value([...field]);
+    const pages: WrittenPage[] = [];
+    for (const collection of COLLECTIONS) {
+      const own = read.filter((r) => kindOf(r.rel) === collection.kind);
+      errors.push(...collection.acrossRules(own.map((r) => ({ card: r.card, file: displayPrefix + r.rel })), locate));
+      if (!withCards) continue;
+      const pageOf = new Map(own.flatMap((r) => (r.page ? [[r.card.slug, r.page] as const] : [])));
+      for (const entry of collection.entries(withCards)) {
+        const page = pageOf.get((entry as { slug: string }).slug);
+        if (page) pages.push(page);
+      }
+    }
+    return { ...(withCards && { model: withCards }), errors, pages, links, bytes };
+  })();
+  // The caller awaits it after its own work; a failure meanwhile must not count as unhandled.
+  done.catch(() => undefined);
+  return { ...(withCards && { model: withCards }), done };
+}
+
+/**
+ * How the files are read and their pages put in place: in the render workers when there are
+ * enough of them (`count`), each file to the worker that read it for its card (and holds its
+ * entry); else on this thread.
+ */
+async function renderFiles(
+  opts: ReadOptions, setup: CollectionSetup, held: HeldEntries, holders: ReadonlyMap<string, number> | undefined,
+  take: (batch: CollectionBatchResult) => void, count: number,
+): Promise<(rels: readonly string[]) => Promise<void>> {
+  if (count >= PARALLEL_THRESHOLD) {
     const pool = await opts.startPool();
     await pool.broadcast({ collectionSetup: setup });
-    // Each file to the worker that read it for its card, which still holds its entry.
-    const byWorker = new Map<number | undefined, string[]>();
-    for (const rel of rest) {
-      const worker = listed?.holders.get(rel);
-      byWorker.get(worker)?.push(rel) ?? byWorker.set(worker, [rel]);
-    }
-    const requests = [...byWorker].flatMap(([worker, rels]) => batches(rels).map((files) => ({ ...(worker !== undefined && { worker }), request: { collectionFiles: files } })));
-    await pool.distribute<CollectionBatchResult>(requests, take);
-  } else if (rest.length) {
+    return async (rels) => {
+      const byWorker = new Map<number | undefined, string[]>();
+      for (const rel of rels) {
+        const worker = holders?.get(rel);
+        byWorker.get(worker)?.push(rel) ?? byWorker.set(worker, [rel]);
+      }
+      const requests = [...byWorker].flatMap(([worker, own]) => batches(own).map((files) => ({ ...(worker !== undefined && { worker }), request: { collectionFiles: files } })));
+      await pool.distribute<CollectionBatchResult>(requests, take);
+    };
+  }
+  return async (rels) => {
+    if (!rels.length) return;
     // Loaded only here: a large site reads its collections in the workers, and this thread need not hold React.
     const { CollectionPages } = await import('./collectionPages.js');
-    take(new CollectionPages(setup, layout, held).run(rest));
-  }
-  await files.idle();
-
-  // Each collection: the rules across its files, its cards into the model, its pages in the model's order.
-  const locate = (file: string, field: readonly (string | number)[]) => locator(readFileSync(path.join(contentDir, relOf(file)), 'utf8'), 0).value([...field]);
-  let withCards = model ?? opts.model;
-  const pages: WrittenPage[] = [];
-  for (const collection of COLLECTIONS) {
-    const own = read.filter((r) => kindOf(r.rel) === collection.kind);
-    errors.push(...collection.acrossRules(own.map((r) => ({ card: r.card, file: displayPrefix + r.rel })), locate));
-    if (!withCards) continue;
-    withCards = collection.withCards(withCards, own.filter((r) => published(collection, r.card)).map((r) => r.card));
-    const pageOf = new Map(own.flatMap((r) => (r.page ? [[r.card.slug, r.page] as const] : [])));
-    for (const entry of collection.entries(withCards)) {
-      const page = pageOf.get((entry as { slug: string }).slug);
-      if (page) pages.push(page);
-    }
-  }
-  return { ...(withCards && { model: withCards }), errors, pages, links, bytes };
+    take(new CollectionPages(setup, opts.layout, held).run(rels));
+  };
 }
 
 /**

@@ -42,8 +42,6 @@ export interface RenderOptions {
   /** Workers already running with this layout (not closed here); else started when there is enough to render. */
   pool?: RenderPool;
   threads?: number;
-  /** Work that needs only the pages' addresses, started once every page is planned, while some still render; settled before renderSite returns or fails. */
-  whileRendering?: (pages: readonly WrittenPage[]) => Promise<void>;
 }
 
 export async function renderSite(plans: Iterable<PagePlan>, layout: Layout, outDir: string, opts: RenderOptions): Promise<RenderedSite> {
@@ -57,7 +55,6 @@ export async function renderSite(plans: Iterable<PagePlan>, layout: Layout, outD
   const onMain: ToRender[] = [];
   /** Pages the cache named but could not give (removed meanwhile). */
   const lost: ToRender[] = [];
-  let alongside: Promise<void> | undefined;
 
   // Only the keys are kept while a batch renders: the plans die young, in the space V8 sweeps often.
   const written = (batch: readonly Keyed[]) => (result: BatchResult) => {
@@ -103,9 +100,6 @@ export async function renderSite(plans: Iterable<PagePlan>, layout: Layout, outD
         else lost.push({ page, keyed });
       });
     }
-    alongside = opts.whileRendering?.(site.pages.slice());
-    // A failure is thrown by the await below; this promise must not go unhandled meanwhile.
-    alongside?.catch(() => undefined);
     await files.idle();
     for (const page of lost) await render(page);
     if (pool) {
@@ -120,11 +114,9 @@ export async function renderSite(plans: Iterable<PagePlan>, layout: Layout, outD
       written(onMain.map((p) => p.keyed))(renderAndWrite(onMain.map((p) => p.page), layout, outDir));
     }
     await files.idle();
-    await alongside;
     return site;
   } finally {
     if (pool !== opts.pool) await pool?.close();
     await files.idle().catch(() => undefined);
-    await alongside?.catch(() => undefined);
   }
 }

@@ -5,7 +5,7 @@
  * show: one worker or two write the same site, and a warm build after a title edit (whose related
  * lists the workers say) writes what a cold build of the edited files writes.
  */
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../generator/build.js';
@@ -89,5 +89,23 @@ describe(`a build of ${ARTICLES} articles, read by the render workers`, () => {
     const withNewTitle = await Promise.all(shown.map(async (f) => (await readFile(path.join(tmp.dir, 'warm', f), 'utf8')).includes('A Retitled Cleaning Question')));
     // Its own page and the pages that list it among their related articles.
     expect(withNewTitle.filter(Boolean).length).toBeGreaterThan(1);
+  });
+
+  it("fails with an article's own problem, found while the site's other pages render, and leaves dist/ as it was", async () => {
+    await forget();
+    await cleanBuild('kept');
+    const previous = await treeDigest(path.join(tmp.dir, 'kept'));
+    const file = path.join(contentDir, 'articles/cleaning-question-250.md');
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.replace(/^date: .*$/m, 'date: next Tuesday'));
+    try {
+      const error = await cleanBuild('kept').then(() => undefined, (e: unknown) => e);
+      expect(String(error)).toContain('articles/cleaning-question-250.md:4');
+      expect(String(error)).toMatch(/date/);
+    } finally {
+      await writeFile(file, text);
+    }
+    expect(await treeDigest(path.join(tmp.dir, 'kept'))).toEqual(previous);
+    expect((await readdir(tmp.dir)).filter((name) => name.startsWith('kept.'))).toEqual([]);
   });
 });
