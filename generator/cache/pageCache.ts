@@ -42,6 +42,8 @@ export function keyOf(prefix: string, page: PagePlan): Keyed {
 export class PageCache {
   /** This build's pages: key → internal URLs (pages with the same links share one list). */
   private fresh = new Map<string, readonly string[]>();
+  /** Whether a page was rendered (stored) this build: else the index and the folder need no change if every page was found again. */
+  private stored = false;
   private constructor(private readonly dir: string, private readonly index: Index, private readonly prefix: string) {}
 
   static async open(cacheDir: string, codeVersion: string, layout: Layout): Promise<PageCache> {
@@ -103,10 +105,13 @@ export class PageCache {
   async store({ file, key }: Pick<Keyed, 'file' | 'key'>, outDir: string, refs: readonly string[]): Promise<void> {
     await linkAtomic(path.join(outDir, file), cachedPageFile(this.dir, key));
     this.fresh.set(key, refs);
+    this.stored = true;
   }
 
   /** Write the index of this build's pages and delete entries no page uses any more. */
   async save(): Promise<void> {
+    // Each page adopted from the index and every one of its pages adopted: the index is this build's already.
+    if (!this.stored && this.fresh.size === Object.keys(this.index.pages).length) return;
     const refs: (readonly string[])[] = [];
     const refIds = new Map<readonly string[], number>();
     const byValue = new Map<string, number>();

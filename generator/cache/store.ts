@@ -235,6 +235,8 @@ export class VersionedStore<V> {
   }
 
   async save(): Promise<void> {
+    // Every entry found again as it was and none other: the file holds exactly this already.
+    if (this.used.size === this.known.size && [...this.used].every(([key, value]) => this.known.get(key) === value)) return;
     await writeAtomic(this.file, serialize(this.used));
     for (const name of await readdir(this.dir).catch(() => [])) {
       if (name.endsWith('.v8') && path.join(this.dir, name) !== this.file) await unlink(path.join(this.dir, name)).catch(() => undefined);
