@@ -253,7 +253,9 @@ function* listPages(ctx: PlanContext, t: ArticleTexts, cards: readonly ArticleCa
   for (const [i, own] of pages.entries()) {
     const n = i + 1;
     const route = texts.routeOf(n);
-    yield ctx.memo.plan(route, [...ctx.sharedInputs, t.index, count, ...own, ...(n === 1 && tags ? [JSON.stringify(tagList)] : [])], () => {
+    // The list's own texts too: a tag's say how many articles it has, which its later pages do not show.
+    const inputs = [...ctx.sharedInputs, t.index, texts.heading, texts.intro, texts.seo.title, texts.seo.description, count, ...own, ...(n === 1 && tags ? [JSON.stringify(tagList)] : [])];
+    yield ctx.memo.plan(route, inputs, () => {
       const vars = { page: String(n), pages: String(count), heading: texts.heading, brand: site.brand.name };
       const crumbs = [ctx.homeCrumb, ...(first === ROUTES.articles ? [] : [{ name: t.index.heading, href: ROUTES.articles }]), { name: texts.heading, href: first }];
       if (n > 1) crumbs.push({ name: fill(nav.status, vars), href: route });

@@ -113,4 +113,19 @@ describe('plans remembered between saves (npm run dev)', () => {
       expect(after, what).toEqual(s.fresh());
     }
   });
+
+  it('an article added to a topic changes the count each page of that topic says, though it shows on the last only', async () => {
+    const s = await session();
+    // Article n is a day older than article n - 1: the one added last is the oldest, on the last page.
+    const article = (n: number) => ['---', `title: "Topic Question Number ${n}"`, `description: "What our crews answer when asked topic question number ${n}."`,
+      `date: 2026-03-${String(28 - n).padStart(2, '0')}T09:00`, 'tags:', '  - window tracks', 'author: The Bay Shine Cleaning team', 'draft: false', '---', '', `Answer number ${n}.`, ''].join('\n');
+    for (let n = 0; n < 25; n++) await s.add(`articles/topic-question-${n}.md`, article(n));
+    s.plan();
+    await s.add('articles/topic-question-25.md', article(25));
+    const after = s.plan();
+    expect(after.has('/articles/tags/window-tracks/page/3')).toBe(true);
+    expect(after.has('/articles/tags/window-tracks/page/4')).toBe(false);
+    expect(JSON.stringify(after.get('/articles/tags/window-tracks/page/2'))).toContain('(26 so far)');
+    expect(after).toEqual(s.fresh());
+  });
 });
