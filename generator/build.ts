@@ -184,7 +184,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       await pool?.close();
       pool = undefined;
       lap('render');
-      for (const c of collections) for (const [route, refs] of c.links.lists()) rendered.links.add(route, refs);
+      for (const c of collections) rendered.links.merge(c.links);
       await steps.checkLinks(rendered.links, pages, site, async () => (await checkContent(opts)).docs);
       await store.save();
       lap('write');

@@ -131,7 +131,7 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsSta
       const keyed = { key: page.key, route: page.written.route, file: fileForRoute(page.written.route) };
       const refs = page.list === undefined ? cache!.adopt(page.key) : batch.lists[page.list]!;
       if (!refs) throw new Error(`the page cache lost ${page.key} (${page.written.route})`);
-      const kept = links.add(keyed.route, refs);
+      const kept = links.add(keyed.route, refs, page.list === undefined);
       // A failure is kept by `files` and thrown by its idle(); this promise must not go unhandled.
       if (page.list !== undefined) files.run(() => cache!.store(keyed, outDir, kept)).catch(() => undefined);
     }

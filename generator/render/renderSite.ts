@@ -96,7 +96,7 @@ export async function renderSite(plans: Iterable<PagePlan>, layout: Layout, outD
       }
       await files.run(async () => {
         const refs = await cache.restore(keyed, outDir);
-        if (refs) site.links.add(page.route, refs);
+        if (refs) site.links.add(page.route, refs, true);
         else lost.push({ page, keyed });
       });
     }
