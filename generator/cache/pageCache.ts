@@ -21,11 +21,30 @@ export function renderCodeVersion(root: string): string {
 /** A page's cache key, where it is written, and the length of its plan's JSON (a worker's heap limits it). */
 export interface Keyed { key: string; route: string; file: string; size: number }
 
-interface Index {
-  version: 1;
+/** index.json: each distinct list of links once, each URL once (10,000 articles' lists were 14 MB written out). */
+interface IndexFile {
+  version: 2;
   /** key → index into refs */
   pages: Record<string, number>;
+  urls: string[];
+  /** Each list as indexes into urls. */
+  refs: number[][];
+}
+
+interface Index {
+  pages: Record<string, number>;
   refs: (readonly string[])[];
+}
+
+/** The lists read from index.json: distinct from one another already, so the next save need not compare them by value. */
+const indexed = new WeakSet<readonly string[]>();
+
+function readIndex(text: string): Index {
+  const file = JSON.parse(text) as IndexFile;
+  if (file.version !== 2) return { pages: {}, refs: [] };
+  const refs = file.refs.map((list) => list.map((i) => file.urls[i]!));
+  for (const list of refs) indexed.add(list);
+  return { pages: file.pages, refs };
 }
 
 /** Where the cache keeps a page: <key>.html in its folder of pages. */
@@ -49,7 +68,7 @@ export class PageCache {
   static async open(cacheDir: string, codeVersion: string, layout: Layout): Promise<PageCache> {
     const dir = path.join(cacheDir, 'pages');
     await mkdir(dir, { recursive: true });
-    const index: Index = await readFile(path.join(dir, 'index.json'), 'utf8').then((t) => JSON.parse(t) as Index, () => ({ version: 1, pages: {}, refs: [] }));
+    const index: Index = await readFile(path.join(dir, 'index.json'), 'utf8').then(readIndex, () => ({ pages: {}, refs: [] }));
     const prefix = createHash('sha256').update(codeVersion).update(JSON.stringify(layout)).digest('hex');
     return new PageCache(dir, index, prefix);
   }
@@ -108,11 +127,14 @@ export class PageCache {
     this.stored = true;
   }
 
-  /** Write the index of this build's pages and delete entries no page uses any more. */
+  /** Write the index of this build's pages and delete the cached pages no page uses any more. */
   async save(): Promise<void> {
+    const before = Object.keys(this.index.pages);
     // Each page adopted from the index and every one of its pages adopted: the index is this build's already.
-    if (!this.stored && this.fresh.size === Object.keys(this.index.pages).length) return;
-    const refs: (readonly string[])[] = [];
+    if (!this.stored && this.fresh.size === before.length) return;
+    const refs: number[][] = [];
+    const urls: string[] = [];
+    const urlIds = new Map<string, number>();
     const refIds = new Map<readonly string[], number>();
     const byValue = new Map<string, number>();
     const pages: Record<string, number> = {};
@@ -120,17 +142,23 @@ export class PageCache {
       // Lists are shared arrays: compared by identity first, by value only for a new one.
       let n = refIds.get(list);
       if (n === undefined) {
-        const id = list.join('\n');
-        n = byValue.get(id);
+        // A list of the last index is kept as it is (a fresh one of the same URLs is then kept twice, harmlessly).
+        const id = indexed.has(list) ? undefined : list.join('\n');
+        n = id === undefined ? undefined : byValue.get(id);
         if (n === undefined) {
-          n = refs.push(list) - 1;
-          byValue.set(id, n);
+          n = refs.push(list.map((url) => {
+            let u = urlIds.get(url);
+            if (u === undefined) urlIds.set(url, (u = urls.push(url) - 1));
+            return u;
+          })) - 1;
+          if (id !== undefined) byValue.set(id, n);
         }
         refIds.set(list, n);
       }
       pages[key] = n;
     }
-    await writeAtomic(path.join(this.dir, 'index.json'), JSON.stringify({ version: 1, pages, refs } satisfies Index));
+    await writeAtomic(path.join(this.dir, 'index.json'), JSON.stringify({ version: 2, pages, urls, refs } satisfies IndexFile));
+    // Listed, not taken from the last index: a build that failed after it stored pages left them unindexed.
     for (const file of await readdir(this.dir)) {
       if (file.endsWith('.html') && !(file.slice(0, -5) in pages)) await unlink(path.join(this.dir, file)).catch(() => undefined);
     }
