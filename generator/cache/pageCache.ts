@@ -21,7 +21,11 @@ export function renderCodeVersion(root: string): string {
 /** A page's cache key, where it is written, and the length of its plan's JSON (a worker's heap limits it). */
 export interface Keyed { key: string; route: string; file: string; size: number }
 
-/** index.json: each distinct list of links once, each URL once (10,000 articles' lists were 14 MB written out). */
+/**
+ * index.json: each distinct list of links once, each URL once (10,000 articles' lists were 14 MB
+ * written out). index.delta.json, the same with the keys removed since, holds what builds that
+ * changed a few pages changed, read on top of it; past a bound the index is written whole.
+ */
 interface IndexFile {
   version: 2;
   /** key → index into refs */
@@ -29,6 +33,8 @@ interface IndexFile {
   urls: string[];
   /** Each list as indexes into urls. */
   refs: number[][];
+  /** In the delta: the keys gone since index.json. */
+  removed?: string[];
 }
 
 interface Index {
@@ -36,15 +42,51 @@ interface Index {
   refs: (readonly string[])[];
 }
 
+/** What index.delta.json holds: pages added since index.json (key → links) and keys removed. */
+interface Delta { added: Map<string, readonly string[]>; removed: Set<string> }
+
+/** Pages kept in the delta, at most this many or a twentieth of the index, whichever is more. */
+const DELTA_MIN = 256;
+const DELTA_SHARE = 20;
+
 /** The lists read from index.json: distinct from one another already, so the next save need not compare them by value. */
 const indexed = new WeakSet<readonly string[]>();
 
-function readIndex(text: string): Index {
+function decode(text: string): { pages: Map<string, readonly string[]>; removed: string[] } | undefined {
   const file = JSON.parse(text) as IndexFile;
-  if (file.version !== 2) return { pages: {}, refs: [] };
+  if (file.version !== 2) return undefined;
   const refs = file.refs.map((list) => list.map((i) => file.urls[i]!));
-  for (const list of refs) indexed.add(list);
-  return { pages: file.pages, refs };
+  return { pages: new Map(Object.entries(file.pages).map(([key, n]) => [key, refs[n]!])), removed: file.removed ?? [] };
+}
+
+/** The pages' lists as an index file: lists shared by identity or (but for `distinct` ones) by value written once, each URL once. */
+function encode(pages: Iterable<[string, readonly string[]]>, distinct: (list: readonly string[]) => boolean, removed?: string[]): string {
+  const refs: number[][] = [];
+  const urls: string[] = [];
+  const urlIds = new Map<string, number>();
+  const refIds = new Map<readonly string[], number>();
+  const byValue = new Map<string, number>();
+  const numbered: Record<string, number> = {};
+  for (const [key, list] of pages) {
+    // Lists are shared arrays: compared by identity first, by value only for a new one.
+    let n = refIds.get(list);
+    if (n === undefined) {
+      // A list of the last index is kept as it is (a fresh one of the same URLs is then kept twice, harmlessly).
+      const id = distinct(list) ? undefined : list.join('\n');
+      n = id === undefined ? undefined : byValue.get(id);
+      if (n === undefined) {
+        n = refs.push(list.map((url) => {
+          let u = urlIds.get(url);
+          if (u === undefined) urlIds.set(url, (u = urls.push(url) - 1));
+          return u;
+        })) - 1;
+        if (id !== undefined) byValue.set(id, n);
+      }
+      refIds.set(list, n);
+    }
+    numbered[key] = n;
+  }
+  return JSON.stringify({ version: 2, pages: numbered, urls, refs, ...(removed && { removed }) } satisfies IndexFile);
 }
 
 /** Where the cache keeps a page: <key>.html in its folder of pages. */
@@ -63,14 +105,39 @@ export class PageCache {
   private fresh = new Map<string, readonly string[]>();
   /** Whether a page was rendered (stored) this build: else the index and the folder need no change if every page was found again. */
   private stored = false;
-  private constructor(private readonly dir: string, private readonly index: Index, private readonly prefix: string) {}
+  private constructor(
+    private readonly dir: string,
+    private readonly index: Index,
+    /** What index.delta.json held when opened; undefined when there is no index.json to add to. */
+    private readonly delta: Delta | undefined,
+    private readonly prefix: string,
+  ) {}
 
   static async open(cacheDir: string, codeVersion: string, layout: Layout): Promise<PageCache> {
     const dir = path.join(cacheDir, 'pages');
     await mkdir(dir, { recursive: true });
-    const index: Index = await readFile(path.join(dir, 'index.json'), 'utf8').then(readIndex, () => ({ pages: {}, refs: [] }));
+    // A file missing or unreadable is an index to start again from (every page rendered once more).
+    const read = async (name: string) => readFile(path.join(dir, name), 'utf8').then(decode).catch(() => undefined);
+    const base = await read('index.json');
+    const index: Index = { pages: {}, refs: [] };
+    let delta: Delta | undefined;
+    if (base) {
+      const changes = await read('index.delta.json');
+      delta = { added: changes?.pages ?? new Map(), removed: new Set(changes?.removed) };
+      for (const key of delta.removed) base.pages.delete(key);
+      for (const [key, list] of delta.added) base.pages.set(key, list);
+      const ids = new Map<readonly string[], number>();
+      for (const [key, list] of base.pages) {
+        let n = ids.get(list);
+        if (n === undefined) {
+          ids.set(list, (n = index.refs.push(list) - 1));
+          indexed.add(list);
+        }
+        index.pages[key] = n;
+      }
+    }
     const prefix = createHash('sha256').update(codeVersion).update(JSON.stringify(layout)).digest('hex');
-    return new PageCache(dir, index, prefix);
+    return new PageCache(dir, index, delta, prefix);
   }
 
   /** What keys the cache's pages besides their plans: the render code and the layout (send it to a worker that keys pages). */
@@ -127,40 +194,38 @@ export class PageCache {
     this.stored = true;
   }
 
-  /** Write the index of this build's pages and delete the cached pages no page uses any more. */
+  /**
+   * Write the index of this build's pages and delete the cached pages no page uses any more: only
+   * what changed (index.delta.json) when a few pages did, the whole index past that.
+   */
   async save(): Promise<void> {
-    const before = Object.keys(this.index.pages);
+    const before = this.index.pages;
     // Each page adopted from the index and every one of its pages adopted: the index is this build's already.
-    if (!this.stored && this.fresh.size === before.length) return;
-    const refs: number[][] = [];
-    const urls: string[] = [];
-    const urlIds = new Map<string, number>();
-    const refIds = new Map<readonly string[], number>();
-    const byValue = new Map<string, number>();
-    const pages: Record<string, number> = {};
-    for (const [key, list] of this.fresh) {
-      // Lists are shared arrays: compared by identity first, by value only for a new one.
-      let n = refIds.get(list);
-      if (n === undefined) {
-        // A list of the last index is kept as it is (a fresh one of the same URLs is then kept twice, harmlessly).
-        const id = indexed.has(list) ? undefined : list.join('\n');
-        n = id === undefined ? undefined : byValue.get(id);
-        if (n === undefined) {
-          n = refs.push(list.map((url) => {
-            let u = urlIds.get(url);
-            if (u === undefined) urlIds.set(url, (u = urls.push(url) - 1));
-            return u;
-          })) - 1;
-          if (id !== undefined) byValue.set(id, n);
-        }
-        refIds.set(list, n);
+    if (!this.stored && this.fresh.size === Object.keys(before).length) return;
+    const added = [...this.fresh].filter(([key]) => before[key] === undefined);
+    const removed = Object.keys(before).filter((key) => !this.fresh.has(key));
+    if (!added.length && !removed.length) return;
+    if (this.delta) {
+      const delta: Delta = { added: new Map(this.delta.added), removed: new Set(this.delta.removed) };
+      for (const key of removed) {
+        delta.added.delete(key);
+        delta.removed.add(key);
       }
-      pages[key] = n;
+      for (const [key, list] of added) {
+        delta.added.set(key, list);
+        delta.removed.delete(key);
+      }
+      if (delta.added.size + delta.removed.size <= Math.max(DELTA_MIN, this.fresh.size / DELTA_SHARE)) {
+        await writeAtomic(path.join(this.dir, 'index.delta.json'), encode(delta.added, () => false, [...delta.removed]));
+        for (const key of removed) await unlink(cachedPageFile(this.dir, key)).catch(() => undefined);
+        return;
+      }
     }
-    await writeAtomic(path.join(this.dir, 'index.json'), JSON.stringify({ version: 2, pages, urls, refs } satisfies IndexFile));
+    await writeAtomic(path.join(this.dir, 'index.json'), encode(this.fresh, (list) => indexed.has(list)));
+    await unlink(path.join(this.dir, 'index.delta.json')).catch(() => undefined);
     // Listed, not taken from the last index: a build that failed after it stored pages left them unindexed.
     for (const file of await readdir(this.dir)) {
-      if (file.endsWith('.html') && !(file.slice(0, -5) in pages)) await unlink(path.join(this.dir, file)).catch(() => undefined);
+      if (file.endsWith('.html') && !this.fresh.has(file.slice(0, -5))) await unlink(path.join(this.dir, file)).catch(() => undefined);
     }
   }
 }

@@ -196,22 +196,42 @@ function readIfExists(file: string): Buffer | undefined {
   }
 }
 
+/** Changes kept apart from a store's file, at most this many or a twentieth of its entries, whichever is more. */
+const DELTA_MIN = 256;
+const DELTA_SHARE = 20;
+
 /**
  * What the last build learnt, by key, in .cache/<kind>/<version>.v8: read whole when opened, and
  * saved with exactly the entries this build used or learnt, under its version only (the files of
- * other versions removed): a store that never grows with entries no build asks for.
+ * other versions removed): a store that never grows with entries no build asks for. A build that
+ * changed a few entries writes only those (and the removals) to <version>.v8.delta, read on top of
+ * the file, instead of serializing 10,000 entries again; past DELTA_MIN or a twentieth of the
+ * entries the file is written whole. Every entry is a fact about its key's inputs (a file's digest
+ * → its card), so a delta read over a file it was not written for is still true, only older.
  */
 export class VersionedStore<V> {
   /** This build's entries: those found again and those learnt. */
   private readonly used = new Map<string, V>();
 
-  private constructor(private readonly dir: string, private readonly file: string, private readonly known: ReadonlyMap<string, V>) {}
+  private constructor(
+    private readonly dir: string,
+    private readonly file: string,
+    private readonly known: ReadonlyMap<string, V>,
+    /** The changes the delta file held when opened (null: removed), or undefined when there is no file to add to. */
+    private readonly delta: ReadonlyMap<string, V | null> | undefined,
+  ) {}
 
   static async open<V>(cacheDir: string, kind: string, version: string): Promise<VersionedStore<V>> {
     const dir = path.join(cacheDir, kind);
     const file = path.join(dir, `${version}.v8`);
-    const known = await readFile(file).then((b) => deserialize(b) as Map<string, V>, () => new Map<string, V>());
-    return new VersionedStore(dir, file, known);
+    const base = await readFile(file).then((b) => deserialize(b) as Map<string, V>, () => undefined);
+    if (!base) return new VersionedStore(dir, file, new Map(), undefined);
+    const delta = await readFile(`${file}.delta`).then((b) => deserialize(b) as Map<string, V | null>, () => new Map<string, V | null>());
+    for (const [key, value] of delta) {
+      if (value === null) base.delete(key);
+      else base.set(key, value);
+    }
+    return new VersionedStore(dir, file, base, delta);
   }
 
   /** Whether the last build of this version left nothing. */
@@ -235,11 +255,23 @@ export class VersionedStore<V> {
   }
 
   async save(): Promise<void> {
-    // Every entry found again as it was and none other: the file holds exactly this already.
-    if (this.used.size === this.known.size && [...this.used].every(([key, value]) => this.known.get(key) === value)) return;
+    const changes = new Map<string, V | null>();
+    for (const [key, value] of this.used) if (this.known.get(key) !== value) changes.set(key, value);
+    for (const key of this.known.keys()) if (!this.used.has(key)) changes.set(key, null);
+    // Every entry found again as it was and none other: the files hold exactly this already.
+    if (!changes.size) return;
+    if (this.delta) {
+      const delta = new Map([...this.delta, ...changes]);
+      if (delta.size <= Math.max(DELTA_MIN, this.used.size / DELTA_SHARE)) {
+        await writeAtomic(`${this.file}.delta`, serialize(delta));
+        return;
+      }
+    }
     await writeAtomic(this.file, serialize(this.used));
+    // This version's delta is in the file now; other versions' files go.
     for (const name of await readdir(this.dir).catch(() => [])) {
-      if (name.endsWith('.v8') && path.join(this.dir, name) !== this.file) await unlink(path.join(this.dir, name)).catch(() => undefined);
+      const other = path.join(this.dir, name);
+      if ((name.endsWith('.v8') && other !== this.file) || name.endsWith('.v8.delta')) await unlink(other).catch(() => undefined);
     }
   }
 }

@@ -77,11 +77,13 @@ describe(`a build of ${ARTICLES} articles, read by the render workers`, () => {
   it('after a title edit, a warm build writes what a cold build of the edited files writes', async () => {
     await forget();
     await cleanBuild('before');
-    // Nothing changed: this build finds every page again and leaves the caches as they were.
-    await cleanBuild('before');
+    // Nothing changed: this build finds every page again (renders none) and leaves the caches as they were.
+    expect((await cleanBuild('before')).htmlBytes).toBe(0);
     const file = path.join(contentDir, 'articles/cleaning-question-300.md');
     await writeFile(file, (await readFile(file, 'utf8')).replace(/^title: .*$/m, 'title: "A Retitled Cleaning Question"'));
-    await cleanBuild('warm');
+    expect((await cleanBuild('warm')).htmlBytes).toBeGreaterThan(0);
+    // The caches now hold what the edit changed apart from the rest: the next build finds all of it.
+    expect((await cleanBuild('warm')).htmlBytes).toBe(0);
     await forget();
     await cleanBuild('cold');
     const [warm, cold] = await Promise.all([treeDigest(path.join(tmp.dir, 'warm')), treeDigest(path.join(tmp.dir, 'cold'))]);
