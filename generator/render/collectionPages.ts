@@ -15,6 +15,7 @@ import { writtenPage, type Layout, type PagePlan, type WrittenPage } from '../..
 import { collectionOf } from '../collections/index.js';
 import type { AnyCollection } from '../collections/collection.js';
 import { dependsDigest, fileDigest, type MemoEntry } from '../cache/collectionMemo.js';
+import { stampOf, type FileStamp } from '../cache/cardCache.js';
 import { cachedPageFile } from '../cache/pageCache.js';
 import { createHash } from 'node:crypto';
 import { linkFileSync } from '../cache/store.js';
@@ -77,6 +78,9 @@ export interface CollectionBatchResult extends Pick<BatchResult, 'lists' | 'byte
 }
 
 
+/** A file's card from the cards' pass, with its bytes' digest and its status before they were read. */
+export interface CardRead { rel: string; card: { slug: string }; digest: string; stamp: FileStamp }
+
 /** A file read, checked and made its entry: its card, and its problems or its entry. */
 interface FileRead { card?: { slug: string }; errors?: ContentError[]; entry?: unknown; digest: string; size?: number }
 
@@ -116,12 +120,14 @@ export class CollectionPages {
    * file with problems has none (the pages' pass reports them). Entries without problems are held
    * for the pages' pass when this thread keeps them.
    */
-  cards(rels: readonly string[]): { rel: string; card: { slug: string }; digest: string }[] {
+  cards(rels: readonly string[]): CardRead[] {
     return rels.flatMap((rel) => {
+      // Before the bytes are read: a change in between shows in the next build's status.
+      const stamp = stampOf(path.join(this.setup.contentDir, rel));
       const read = this.read(rel);
       if (!read.card) return [];
       if (this.held && read.entry) this.held.hold(this.setup.displayPrefix + rel, { entry: read.entry, card: read.card, digest: read.digest }, read.size!);
-      return [{ rel, card: read.card, digest: read.digest }];
+      return [{ rel, card: read.card, digest: read.digest, stamp }];
     });
   }
 

@@ -19,11 +19,11 @@ import type { AnyCollection, Collection } from '../collections/collection.js';
 import { checkFile } from '../content/check.js';
 import type { BuildCache } from '../cache/buildCache.js';
 import type { PageCache } from '../cache/pageCache.js';
-import { dependsDigest, fileDigest, type CollectionMemo } from '../cache/collectionMemo.js';
+import { dependsDigest, type CollectionMemo } from '../cache/collectionMemo.js';
 import { CacheKey } from '../cache/store.js';
 import type { PlanOptions } from '../plan/context.js';
 import type { Translation } from '../model/contentSet.js';
-import type { CollectionBatchResult, CollectionSetup } from './collectionPages.js';
+import type { CardRead, CollectionBatchResult, CollectionSetup } from './collectionPages.js';
 import { HELD_BYTES, HeldEntries } from './heldEntries.js';
 import { PageLinks } from './pageLinks.js';
 import { BATCH_PAGES, PARALLEL_THRESHOLD, type RenderPool } from './pool.js';
@@ -257,16 +257,15 @@ async function withListedCards(
   // A file as the last build read it gives its card from the cache (a first build has none to look up).
   const digests = new Map<string, string>();
   const toRead = known.empty ? rels : rels.filter((rel) => {
-    const digest = fileDigest(readFileSync(path.join(opts.contentDir, rel)));
+    const { digest, card } = known.find(rel, path.join(opts.contentDir, rel));
     digests.set(rel, digest);
-    const card = known.get(rel, digest);
     if (card) found.push({ rel, card });
     return !card;
   });
-  const take = (cards: { rel: string; card: { slug: string }; digest: string }[]) => {
-    for (const { rel, card, digest } of cards) {
+  const take = (cards: CardRead[]) => {
+    for (const { rel, card, digest, stamp } of cards) {
       found.push({ rel, card });
-      known.learn(rel, { digest, card });
+      known.learn(rel, { digest, card, stamp });
     }
   };
   const setup: CollectionSetup = { contentDir: opts.contentDir, displayPrefix: opts.displayPrefix, timeZone, ...(opts.translation && { translation: opts.translation }) };
@@ -274,7 +273,7 @@ async function withListedCards(
     const pool = await opts.startPool();
     await pool.broadcast({ collectionSetup: setup });
     for (const files of batches(toRead)) {
-      await pool.ask<{ rel: string; card: { slug: string }; digest: string }[]>({ collectionCards: files }, (cards, worker) => {
+      await pool.ask<CardRead[]>({ collectionCards: files }, (cards, worker) => {
         take(cards);
         for (const rel of files) holders.set(rel, worker);
       });
