@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { CacheKey, linkAtomic, writeAtomic } from './store.js';
+import { CacheKey, deltaFits, linkAtomic, writeAtomic } from './store.js';
 import type { Layout, PagePlan } from '../../contracts/pages.js';
 
 /** Everything a page's markup can depend on; the forms render the lead limits of supabase/functions/_shared/. */
@@ -45,9 +45,6 @@ interface Index {
 /** What index.delta.json holds: pages added since index.json (key → links) and keys removed. */
 interface Delta { added: Map<string, readonly string[]>; removed: Set<string> }
 
-/** Pages kept in the delta, at most this many or a twentieth of the index, whichever is more. */
-const DELTA_MIN = 256;
-const DELTA_SHARE = 20;
 
 /** The lists read from index.json: distinct from one another already, so the next save need not compare them by value. */
 const indexed = new WeakSet<readonly string[]>();
@@ -103,8 +100,6 @@ export function keyOf(prefix: string, page: PagePlan): Keyed {
 export class PageCache {
   /** This build's pages: key → internal URLs (pages with the same links share one list). */
   private fresh = new Map<string, readonly string[]>();
-  /** Whether a page was rendered (stored) this build: else the index and the folder need no change if every page was found again. */
-  private stored = false;
   private constructor(
     private readonly dir: string,
     private readonly index: Index,
@@ -191,7 +186,6 @@ export class PageCache {
   async store({ file, key }: Pick<Keyed, 'file' | 'key'>, outDir: string, refs: readonly string[]): Promise<void> {
     await linkAtomic(path.join(outDir, file), cachedPageFile(this.dir, key));
     this.fresh.set(key, refs);
-    this.stored = true;
   }
 
   /**
@@ -200,10 +194,9 @@ export class PageCache {
    */
   async save(): Promise<void> {
     const before = this.index.pages;
-    // Each page adopted from the index and every one of its pages adopted: the index is this build's already.
-    if (!this.stored && this.fresh.size === Object.keys(before).length) return;
     const added = [...this.fresh].filter(([key]) => before[key] === undefined);
     const removed = Object.keys(before).filter((key) => !this.fresh.has(key));
+    // Every page of the index found again and no other: it is this build's already.
     if (!added.length && !removed.length) return;
     if (this.delta) {
       const delta: Delta = { added: new Map(this.delta.added), removed: new Set(this.delta.removed) };
@@ -215,7 +208,7 @@ export class PageCache {
         delta.added.set(key, list);
         delta.removed.delete(key);
       }
-      if (delta.added.size + delta.removed.size <= Math.max(DELTA_MIN, this.fresh.size / DELTA_SHARE)) {
+      if (deltaFits(delta.added.size + delta.removed.size, this.fresh.size)) {
         await writeAtomic(path.join(this.dir, 'index.delta.json'), encode(delta.added, () => false, [...delta.removed]));
         for (const key of removed) await unlink(cachedPageFile(this.dir, key)).catch(() => undefined);
         return;

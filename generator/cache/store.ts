@@ -196,17 +196,16 @@ function readIfExists(file: string): Buffer | undefined {
   }
 }
 
-/** Changes kept apart from a store's file, at most this many or a twentieth of its entries, whichever is more. */
-const DELTA_MIN = 256;
-const DELTA_SHARE = 20;
+/** Changes kept apart from a store's file (here and the page cache's index): at most this many or a twentieth of its entries, whichever is more. */
+export const deltaFits = (changes: number, entries: number) => changes <= Math.max(256, entries / 20);
 
 /**
  * What the last build learnt, by key, in .cache/<kind>/<version>.v8: read whole when opened, and
  * saved with exactly the entries this build used or learnt, under its version only (the files of
  * other versions removed): a store that never grows with entries no build asks for. A build that
  * changed a few entries writes only those (and the removals) to <version>.v8.delta, read on top of
- * the file, instead of serializing 10,000 entries again; past DELTA_MIN or a twentieth of the
- * entries the file is written whole. Every entry is a fact about its key's inputs (a file's digest
+ * the file, instead of serializing 10,000 entries again; past `deltaFits` the file is written
+ * whole. Every entry is a fact about its key's inputs (a file's digest
  * → its card), so a delta read over a file it was not written for is still true, only older.
  */
 export class VersionedStore<V> {
@@ -262,7 +261,7 @@ export class VersionedStore<V> {
     if (!changes.size) return;
     if (this.delta) {
       const delta = new Map([...this.delta, ...changes]);
-      if (delta.size <= Math.max(DELTA_MIN, this.used.size / DELTA_SHARE)) {
+      if (deltaFits(delta.size, this.used.size)) {
         await writeAtomic(`${this.file}.delta`, serialize(delta));
         return;
       }

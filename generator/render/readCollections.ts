@@ -150,12 +150,13 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsSta
   const render = await renderFiles(opts, setup, held, listed?.holders, take, rest.length);
   await render(rest.filter((rel) => !isListed(rel)));
 
-  const relsOf = (collection: AnyCollection) => [...listed?.cards ?? []].filter(([rel]) => kindOf(rel) === collection.kind);
   // Each collection's cards into the model: a listed one's as the cards' pass read them (in file order), the others' as their pages' pass did.
+  const cardsOf = (collection: AnyCollection) => (collection.pagesNeedCards && listed ? [...listed.cards] : read.map((r) => [r.rel, r.card] as const))
+    .filter(([rel]) => kindOf(rel) === collection.kind).map(([, card]) => card);
   let withCards = model ?? opts.model;
   for (const collection of COLLECTIONS) {
     if (!withCards) break;
-    const cards = collection.pagesNeedCards && listed ? relsOf(collection).map(([, card]) => card) : read.filter((r) => kindOf(r.rel) === collection.kind).map((r) => r.card);
+    const cards = cardsOf(collection);
     withCards = collection.withCards(withCards, cards.filter((card) => published(collection, card)));
   }
 

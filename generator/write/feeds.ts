@@ -14,6 +14,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FeedInput, FeedItem } from '../../contracts/feeds.js';
 import { FEEDS } from '../../contracts/routes.js';
+import { xmlClean as clean, xmlText } from './xml.js';
 
 
 export function feedFiles(input: FeedInput): { path: string; type: string; body: string }[] {
@@ -140,13 +141,8 @@ function json(c: Ctx): string {
 
 const xml = (lines: string[]) => `<?xml version="1.0" encoding="utf-8"?>\n${lines.join('\n')}\n`;
 
-/** Characters XML 1.0 forbids (C0 controls but tab, LF, CR; U+FFFE/FFFF; lone surrogates): one makes a whole feed unreadable. */
-const clean = (s: string) =>
-  s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '');
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 /** Text and attribute values alike; escaping the HTML bodies (no CDATA) spares any "]]>" question. */
-const esc = (s: string) => clean(s).replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
+const esc = xmlText;
 
 /** What makes a URL absolute: root-relative (/x, not the protocol-relative //x) → the origin; a fragment → the entry's page. */
 const prefix = (url: string, origin: string, page: string) =>

@@ -4,6 +4,7 @@ import type { WrittenPage } from '../../contracts/pages.js';
 import { SECURITY_HEADERS } from '../../contracts/securityHeaders.js';
 import { BUILD_INFO_HEADERS } from './buildInfo.js';
 import { OFFICE_HOURS_HEADERS } from './officeHours.js';
+import { xmlText } from './xml.js';
 
 /** A path pattern of _headers and the headers it sets. */
 export type PathHeaders = [pattern: string, headers: Record<string, string>];
@@ -63,8 +64,6 @@ function urlset(pages: readonly WrittenPage[]): string {
   return out.join('');
 }
 
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-const xmlText = (text: string) => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
 /** Characters the URL parser leaves as they are (and no dot segment): our routes' URLs, which need no parse. */
 const PLAIN_URL = /^(?!.*\/\.)[A-Za-z0-9\-._~:/?#@!$&()*+,;=%]*$/;
 /** An absolute URL as the protocol wants it: percent-encoded, normalised (by the URL parser, for a URL not plain already), then XML-escaped. */
