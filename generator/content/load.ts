@@ -9,7 +9,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import matter from 'gray-matter';
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
-import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { parseDocument, visit, YAMLParseError, type Alias } from 'yaml';
 import type { RawDoc } from '../../contracts/documents.js';
 import { lineColumn, type ContentError } from '../../contracts/errors.js';
 import { kindOf, slugOf } from '../../contracts/kinds.js';
@@ -62,7 +62,30 @@ const withoutBreaks = (block: string) => block.replace(/^\r?\n/, '').replace(/\r
 
 /** The fast parse; when it fails, the careful parser throws the reason with its position. */
 function parseYamlText(yaml: string): unknown {
-  return fastParse(yaml) ?? parseYaml(yaml, { prettyErrors: false }) ?? {};
+  return fastParse(yaml) ?? carefulParse(yaml) ?? {};
+}
+
+/**
+ * The careful parse: its first error, with its position. An alias to no anchor is not one to the
+ * parser (it fails when the value is made, without a position), and it is easily written by
+ * accident: `title: *New* offer` reads `*New*` as an alias.
+ */
+function carefulParse(yaml: string): unknown {
+  const doc = parseDocument(yaml, { prettyErrors: false });
+  if (doc.errors[0]) throw doc.errors[0];
+  let unresolved: Alias | undefined;
+  visit(doc, {
+    Alias(_, alias) {
+      if (alias.resolve(doc)) return undefined;
+      unresolved = alias;
+      return visit.BREAK;
+    },
+  });
+  if (unresolved) {
+    const [start, end] = unresolved.range ?? [0, 0];
+    throw new YAMLParseError([start, end], 'BAD_ALIAS', `*${unresolved.source} names no &${unresolved.source} before it`);
+  }
+  return doc.toJS();
 }
 
 /** The fast parse, or undefined when it fails (the careful parser then explains why). */
@@ -81,6 +104,8 @@ function yamlHint(code: string): string {
       return 'check the indentation: nested fields use two more spaces than their parent';
     case 'DUPLICATE_KEY':
       return 'each field may appear once; remove or rename the second one';
+    case 'BAD_ALIAS':
+      return 'a text starting with * or & must be put in quotes';
     case 'BLOCK_AS_IMPLICIT_KEY':
     case 'MULTILINE_IMPLICIT_KEY':
       return 'a text containing ": " must be put in quotes';

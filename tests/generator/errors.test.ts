@@ -31,6 +31,25 @@ describe('content errors', () => {
     ]);
   });
 
+  it('reports a text read as a YAML alias (`*New*`) at its line, instead of failing the check', async () => {
+    await withTempDir('alias-', async (dir) => {
+      const copy = await englishContentCopy(dir);
+      const article = (await readdir(path.join(copy, 'articles')))[0]!;
+      const file = path.join(copy, 'articles', article);
+      const { readFile } = await import('node:fs/promises');
+      const text = (await readFile(file, 'utf8')).replace(/^author: .*$/m, 'author: *Maria*');
+      await writeFile(file, text);
+      const line = text.split('\n').findIndex((l) => l.startsWith('author:')) + 1;
+      const colma = path.join(copy, 'cities/colma.yaml');
+      await writeFile(colma, (await readFile(colma, 'utf8')).replace(/^name: Colma$/m, 'name: *Colma*'));
+      const messages = await problems(copy);
+      expect(messages).toEqual([
+        `content/articles/${article}:${line}:9 invalid YAML: *Maria* names no &Maria* before it\n    hint: a text starting with * or & must be put in quotes`,
+        'content/cities/colma.yaml:2:7 invalid YAML: *Colma* names no &Colma* before it\n    hint: a text starting with * or & must be put in quotes',
+      ]);
+    });
+  });
+
   it('names a missing image and a duplicate city with the line that wrote them', async () => {
     await withTempDir('cross-file-', async (dir) => {
       const copy = await englishContentCopy(dir);
