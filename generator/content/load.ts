@@ -42,11 +42,15 @@ export function parseContent(rel: string, displayFile: string, text: string): { 
     }
     lineOffset = 1;
     yaml = '';
+    // gray-matter is given the file up to its closing delimiter, where it ends the front matter
+    // (DELIMITED found one): it looks up each text it is given in its cache by the whole text,
+    // which cost a long body more than its front matter's parse.
+    const end = text.indexOf('\n---', 3) + 4;
     // The engine wraps the value: gray-matter expects an object, and a front matter may hold anything.
-    const file = matter(text, { language: 'yaml', engines: { yaml: (block: string) => ({ value: parseYamlText(yaml = withoutBreaks(block)) }) } });
+    const file = matter(text.slice(0, end), { language: 'yaml', engines: { yaml: (block: string) => ({ value: parseYamlText(yaml = withoutBreaks(block)) }) } });
     yaml = withoutBreaks(file.matter);
     const data = 'value' in file.data ? (file.data as { value: unknown }).value : {};
-    return { doc: { file: displayFile, kind, slug: slugOf(rel), yaml, lineOffset, data, body: file.content } };
+    return { doc: { file: displayFile, kind, slug: slugOf(rel), yaml, lineOffset, data, body: bodyAfter(text, end) } };
   } catch (err) {
     if (err instanceof YAMLParseError) {
       const { line, column } = lineColumn(yaml, err.pos[0]);
@@ -55,6 +59,14 @@ export function parseContent(rel: string, displayFile: string, text: string): { 
     }
     throw err;
   }
+}
+
+/** The body after the closing delimiter, as gray-matter cuts it: without the line break that ends the delimiter's line. */
+function bodyAfter(text: string, end: number): string {
+  let at = end;
+  if (text[at] === '\r') at++;
+  if (text[at] === '\n') at++;
+  return text.slice(at);
 }
 
 /** gray-matter's block without the line break after the opening --- and the \r before the closing one. */
