@@ -4,13 +4,15 @@
  * script, what the page could not show is a problem the build stops on at its line, and the HTML
  * is valid.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import markdownIt from 'markdown-it';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ImageRef } from '../../contracts/pages.js';
-import { markdownProblems, renderArticleMarkdown, wordCount, type MarkdownOptions } from '../../contracts/articleMarkdown.js';
+import { markdownProblems, renderArticleMarkdown, withFasterRules, wordCount, type MarkdownOptions } from '../../contracts/articleMarkdown.js';
 import { htmlProblems } from '../../tools/builtSite.js';
-import { tempDir } from '../helpers/content.js';
+import { ROOT, tempDir } from '../helpers/content.js';
 
 const PHOTO: ImageRef = {
   src: '/assets/img/photo-1-800.webp',
@@ -368,6 +370,23 @@ describe('the rest of CommonMark', () => {
       '<ul>\n<li>a</li>\n<li><em>b</em></li>\n</ul>\n<ol>\n<li><strong>c</strong></li>\n</ol>\n<blockquote>\n<p>q</p>\n</blockquote>\n'
       + '<p><code>x&lt;y</code></p>\n<hr>\n<p><s>old</s></p>\n',
     );
+  });
+
+  it('is parsed to the same tokens as markdown-it parses it with its own rules', () => {
+    const tricky = [
+      'a\r\nb\rc\nd\0e', 'cr\ronly\r\r- x', '[a [b] c](/x "t") and [x]\n\n[x]: /y', '*em* **strong** _u_ ~~s~~ `code` \\* &amp; &#x3C;',
+      '<span>raw</span> <https://example.com> <a@b.co>', '| a | b |\n|:--|--:|\n| 1 | 2 |', '# H\n\n## H2 ##\n\nSetext\n---',
+      '![alt *em*](/images/a.jpg) [link with `code`](https://x.com) [not a link]', 'trailing  \nbreak\\\nnext', '- [a](</b c>)\n  > q\n\n1) x',
+      'email me: a@b.c, 50% off {now} = $5 + ~tilde~ ^caret^ @user #tag',
+    ];
+    const bodies = [...tricky, ...readdirSync(path.join(ROOT, 'content', 'articles')).map((f) => readFileSync(path.join(ROOT, 'content', 'articles', f), 'utf8'))];
+    for (const html of [false, true]) {
+      const stock = new markdownIt({ html });
+      const faster = withFasterRules(new markdownIt({ html }));
+      for (const body of bodies) {
+        expect(JSON.stringify(faster.parse(body, {}))).toBe(JSON.stringify(stock.parse(body, {})));
+      }
+    }
   });
 });
 
