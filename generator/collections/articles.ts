@@ -96,12 +96,30 @@ class ArticleTexts {
   }
 }
 
+/**
+ * Each tag's articles as numbers (their place in the model's list) and times, newest first: the
+ * search reads these arrays, not the cards, which lie all over the heap of a thread that received
+ * them in a message (reading a card's slug was most of the search).
+ */
 interface TagLists {
-  byTag: Map<string, ArticleCard[]>;
-  /** Each article's place in each of its tags' lists, by slug. */
-  at: Map<string, Map<string, number>>;
+  /** Each article's number, by slug. */
+  number: Map<string, number>;
+  byTag: Map<string, { articles: Int32Array; times: Float64Array; place: Map<number, number> }>;
 }
 const tagLists = new WeakMap<readonly ArticleCard[], TagLists>();
+
+function tagListsOf(all: readonly ArticleCard[]): TagLists {
+  let lists = tagLists.get(all);
+  if (!lists) {
+    const number = new Map(all.map((card, i) => [card.slug, i]));
+    const byTag = new Map([...tagIndex(all)].map(([tag, list]) => {
+      const articles = Int32Array.from(list, (card) => number.get(card.slug)!);
+      return [tag, { articles, times: Float64Array.from(list, (card) => card.time), place: new Map([...articles].map((n, i) => [n, i])) }];
+    }));
+    tagLists.set(all, (lists = { number, byTag }));
+  }
+  return lists;
+}
 
 /**
  * The articles sharing most tags with `a`, the nearest in time first among equals. Candidates are
@@ -123,36 +141,40 @@ let lastRelated: { all: readonly ArticleCard[]; want: number; slug: string; time
 const sameTags = (x: ArticleCard['tags'], y: ArticleCard['tags']) => x.length === y.length && x.every((t, i) => t.slug === y[i]!.slug);
 
 function findRelated(a: ArticleCard, all: readonly ArticleCard[], want: number): ArticleCard[] {
-  let lists = tagLists.get(all);
-  if (!lists) {
-    const byTag = tagIndex(all);
-    const at = new Map<string, Map<string, number>>([...byTag].map(([tag, list]) => [tag, new Map(list.map((card, i) => [card.slug, i]))]));
-    tagLists.set(all, (lists = { byTag, at }));
-  }
+  const lists = tagListsOf(all);
+  const self = lists.number.get(a.slug) ?? -1;
   const reach = want * 4;
-  const shared = new Map<ArticleCard, number>();
+  /** Each candidate's number → how many of a's tags it shares, and its time. */
+  const shared = new Map<number, { n: number; time: number }>();
   for (const tag of a.tags) {
-    const list = lists.byTag.get(tag.slug) ?? [];
+    const list = lists.byTag.get(tag.slug);
+    if (!list) continue;
+    const { articles, times } = list;
     // An article not in the lists (a draft previewed): around where its date would put it.
-    const here = lists.at.get(tag.slug)?.get(a.slug) ?? list.findIndex((c) => c.time <= a.time);
-    const from = Math.max(0, (here < 0 ? list.length : here) - reach);
-    for (const other of list.slice(from, from + 2 * reach + 1)) {
-      if (other.slug !== a.slug) shared.set(other, (shared.get(other) ?? 0) + 1);
+    const here = list.place.get(self) ?? times.findIndex((t) => t <= a.time);
+    const from = Math.max(0, (here < 0 ? articles.length : here) - reach);
+    const to = Math.min(articles.length, from + 2 * reach + 1);
+    for (let i = from; i < to; i++) {
+      const other = articles[i]!;
+      if (other === self) continue;
+      const seen = shared.get(other);
+      if (seen) seen.n++;
+      else shared.set(other, { n: 1, time: times[i]! });
     }
   }
   // The best `want` by insertion: a full sort of the candidates cost more than the rest of the search.
-  const best: { card: ArticleCard; n: number; distance: number }[] = [];
+  const best: { article: number; n: number; time: number; distance: number }[] = [];
   const before = (x: (typeof best)[number], y: (typeof best)[number]) =>
-    y.n - x.n || x.distance - y.distance || y.card.time - x.card.time || byTitle(x.card.title, y.card.title);
-  for (const [card, n] of shared) {
-    const candidate = { card, n, distance: Math.abs(card.time - a.time) };
+    y.n - x.n || x.distance - y.distance || y.time - x.time || byTitle(all[x.article]!.title, all[y.article]!.title);
+  for (const [article, { n, time }] of shared) {
+    const candidate = { article, n, time, distance: Math.abs(time - a.time) };
     if (best.length === want && before(candidate, best[want - 1]!) >= 0) continue;
     let at = best.length === want ? want - 1 : best.length;
     while (at > 0 && before(candidate, best[at - 1]!) < 0) at--;
     best.splice(at, 0, candidate);
     if (best.length > want) best.pop();
   }
-  return best.map((b) => b.card);
+  return best.map((b) => all[b.article]!);
 }
 
 /** Each tag's articles, newest first (the model's order), by the tag's address segment. */
