@@ -182,9 +182,8 @@ export class PageCache {
     return this.dir;
   }
 
-  /** Remember a freshly rendered page: its file in outDir is linked into the cache. */
-  async store({ file, key }: Pick<Keyed, 'file' | 'key'>, outDir: string, refs: readonly string[]): Promise<void> {
-    await linkAtomic(path.join(outDir, file), cachedPageFile(this.dir, key));
+  /** Remember a freshly rendered page, which its writer linked into the cache's folder (render/renderAndWrite.ts). */
+  remember(key: string, refs: readonly string[]): void {
     this.fresh.set(key, refs);
   }
 

@@ -150,7 +150,7 @@ export class CollectionPages {
   run(rels: readonly string[]): CollectionBatchResult {
     const files: FileResult[] = [];
     const { displayPrefix, render } = this.setup;
-    const writer = render && new BatchWriter(this.layout!, render.outDir);
+    const writer = render && new BatchWriter(this.layout!, render.outDir, render.pagesDir);
     for (const rel of rels) {
       const file = displayPrefix + rel;
       const collection = collectionOf(kindOf(rel))!;
@@ -192,7 +192,7 @@ export class CollectionPages {
         // removed from the cache meanwhile: render it
       }
     }
-    return { written: writtenPage(plan), key, list: writer.write(plan) };
+    return { written: writtenPage(plan), key, list: writer.write(plan, key) };
   }
 }
 

@@ -6,7 +6,7 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Layout, PagePlan } from '../../contracts/pages.js';
-import type { BatchResult } from './renderAndWrite.js';
+import type { BatchResult, CacheTarget } from './renderAndWrite.js';
 import { Slots } from './slots.js';
 
 /**
@@ -119,10 +119,10 @@ export class RenderPool {
   /**
    * Hand a batch to the next free worker: resolves once a worker took it (waiting while every
    * worker is busy), and `done` receives the worker's answer. A failed batch fails the next
-   * submit() and drain().
+   * submit() and drain(). With `cache`, each page written is linked into the page cache.
    */
-  submit(pages: readonly PagePlan[], outDir: string, done: (result: BatchResult) => void): Promise<void> {
-    return this.ask<BatchResult>({ pages, outDir }, done);
+  submit(pages: readonly PagePlan[], outDir: string, done: (result: BatchResult) => void, cache?: CacheTarget): Promise<void> {
+    return this.ask<BatchResult>({ pages, outDir, ...(cache && { cache }) }, done);
   }
 
   /** submit() for any request: the next free worker takes it, `done` gets its answer and which worker (0, 1…) gave it. */

@@ -12,7 +12,6 @@ import type { SiteModel } from '../../contracts/content.js';
 import type { ContentError } from '../../contracts/errors.js';
 import { kindOf, kinds, type ContentKind } from '../../contracts/kinds.js';
 import type { Layout, WrittenPage } from '../../contracts/pages.js';
-import { fileForRoute } from '../../contracts/routes.js';
 import { locator } from '../../contracts/validate/locate.js';
 import { collectionOf, COLLECTIONS } from '../collections/index.js';
 import type { AnyCollection, Collection } from '../collections/collection.js';
@@ -27,8 +26,6 @@ import type { CardRead, CollectionBatchResult, CollectionSetup } from './collect
 import { HELD_BYTES, HeldEntries } from './heldEntries.js';
 import { PageLinks } from './pageLinks.js';
 import { BATCH_PAGES, PARALLEL_THRESHOLD, type RenderPool } from './pool.js';
-import { FILE_OPS } from './renderSite.js';
-import { Slots } from './slots.js';
 
 export interface CollectionsRead {
   /** The model with every collection's cards (when the rest of the content was valid). */
@@ -78,7 +75,6 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsSta
   let bytes = 0;
   /** Each valid file's card and page, in file order. */
   const read: { rel: string; card: { slug: string }; page?: WrittenPage }[] = [];
-  const files = new Slots(FILE_OPS);
   const relOf = (file: string) => file.slice(displayPrefix.length);
   const timeZone = opts.model?.site.hours.timeZone ?? 'UTC';
   const published = (collection: AnyCollection, card: { slug: string }) => !plan || !collection.published || collection.published(card, plan.publication);
@@ -128,12 +124,10 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsSta
       if (!page) continue;
       // The worker says what the page took from other cards (result.memo.depends), as depends() would.
       if (result.memo) memo!.learn(rel, { ...result.memo, key: page.key, card: result.card, written: page.written });
-      const keyed = { key: page.key, route: page.written.route, file: fileForRoute(page.written.route) };
       const refs = page.list === undefined ? cache!.adopt(page.key) : batch.lists[page.list]!;
       if (!refs) throw new Error(`the page cache lost ${page.key} (${page.written.route})`);
-      const kept = links.add(keyed.route, refs, page.list === undefined);
-      // A failure is kept by `files` and thrown by its idle(); this promise must not go unhandled.
-      if (page.list !== undefined) files.run(() => cache!.store(keyed, outDir, kept)).catch(() => undefined);
+      const kept = links.add(page.written.route, refs, page.list === undefined);
+      if (page.list !== undefined) cache!.remember(page.key, kept);
     }
   };
   const { placed, rest } = memo
@@ -162,7 +156,6 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsSta
 
   const done = (async (): Promise<CollectionsRead> => {
     await render(rest.filter(isListed));
-    await files.idle();
     // Each collection: the rules across its files, its pages in the model's order.
     const locate = (file: string, field: readonly (string | number)[]) => locator(readFileSync(path.join(contentDir, relOf(file)), 'utf8'), 0).value([...field]);
     const pages: WrittenPage[] = [];

@@ -59,16 +59,13 @@ export async function renderSite(plans: Iterable<PagePlan>, layout: Layout, outD
   // Only the keys are kept while a batch renders: the plans die young, in the space V8 sweeps often.
   const written = (batch: readonly Keyed[]) => (result: BatchResult) => {
     site.bytes += result.bytes;
-    batch.forEach((keyed, i) => {
-      const refs = site.links.add(keyed.route, result.lists[result.pages[i]!]!);
-      // A failure is kept by `files` and thrown by its idle(); this promise must not go unhandled.
-      files.run(() => cache.store(keyed, outDir, refs)).catch(() => undefined);
-    });
+    batch.forEach((keyed, i) => cache.remember(keyed.key, site.links.add(keyed.route, result.lists[result.pages[i]!]!)));
   };
+  const into = (batch: readonly ToRender[]) => ({ pagesDir: cache.pagesDir, keys: batch.map((p) => p.keyed.key) });
   const handOut = async (all: boolean) => {
     while (queued.length >= (all ? 1 : BATCH_PAGES)) {
       const batch = queued.splice(0, BATCH_PAGES);
-      await pool!.submit(batch.map((p) => p.page), outDir, written(batch.map((p) => p.keyed)));
+      await pool!.submit(batch.map((p) => p.page), outDir, written(batch.map((p) => p.keyed)), into(batch));
     }
   };
   const render = async (page: ToRender) => {
@@ -111,7 +108,7 @@ export async function renderSite(plans: Iterable<PagePlan>, layout: Layout, outD
     if (onMain.length) {
       // Loaded only here: a large build renders on workers, and this thread need not hold React.
       const { renderAndWrite } = await import('./renderAndWrite.js');
-      written(onMain.map((p) => p.keyed))(renderAndWrite(onMain.map((p) => p.page), layout, outDir));
+      written(onMain.map((p) => p.keyed))(renderAndWrite(onMain.map((p) => p.page), layout, outDir, into(onMain)));
     }
     await files.idle();
     return site;

@@ -8,12 +8,12 @@ import { parentPort } from 'node:worker_threads';
 import type { Layout, PagePlan } from '../../contracts/pages.js';
 import { CollectionPages, type CollectionSetup } from './collectionPages.js';
 import { HELD_BYTES, HeldEntries } from './heldEntries.js';
-import { renderAndWrite } from './renderAndWrite.js';
+import { renderAndWrite, type CacheTarget } from './renderAndWrite.js';
 
 /** Every request a worker answers (pool.ts sends them). */
 export type WorkerRequest =
   | { layout: Layout }
-  | { pages: readonly PagePlan[]; outDir: string }
+  | { pages: readonly PagePlan[]; outDir: string; cache?: CacheTarget }
   | { collectionSetup: CollectionSetup }
   | { collectionFiles: readonly string[] }
   | { collectionCards: readonly string[] };
@@ -33,7 +33,7 @@ parentPort!.on('message', async (msg: WorkerRequest & { id: number }) => {
     }
     else if ('collectionFiles' in msg) result = collections!.run(msg.collectionFiles);
     else if ('collectionCards' in msg) result = collections!.cards(msg.collectionCards);
-    else result = renderAndWrite(msg.pages, layout!, msg.outDir);
+    else result = renderAndWrite(msg.pages, layout!, msg.outDir, msg.cache);
     parentPort!.postMessage({ id: msg.id, result });
   } catch (err) {
     parentPort!.postMessage({ id: msg.id, error: err instanceof Error ? err.stack ?? err.message : String(err) });
