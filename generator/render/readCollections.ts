@@ -156,8 +156,12 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsSta
 
   const done = (async (): Promise<CollectionsRead> => {
     await render(rest.filter(isListed));
-    // Each collection: the rules across its files, its pages in the model's order.
+    // Each collection: the rules across its files, its pages in the model's order. The files in
+    // their order, not in the order the workers answered: which of two files with one title is
+    // "already" using it must not change from build to build.
     const locate = (file: string, field: readonly (string | number)[]) => locator(readFileSync(path.join(contentDir, relOf(file)), 'utf8'), 0).value([...field]);
+    const order = new Map(opts.files.map((rel, i) => [rel, i]));
+    read.sort((a, b) => order.get(a.rel)! - order.get(b.rel)!);
     const pages: WrittenPage[] = [];
     for (const collection of COLLECTIONS) {
       const own = read.filter((r) => kindOf(r.rel) === collection.kind);
