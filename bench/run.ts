@@ -42,14 +42,23 @@ const mib = (n: number) => `${Math.round(n).toLocaleString('en-US')} MiB`;
 interface CommandRun { wallMs: number; peakMiB: number; peakProcessMiB: number; buildMs: number; pages: number; stages: Record<string, number> }
 
 /**
- * A cold build's start: every cache of .cache/ emptied but the generator's compiled code
- * (.cache/code, compiled once per state of its sources: the program, as Hugo's binary and
- * Eleventy's installed JavaScript are there before the peers' timed runs).
+ * A cold build's start: the output removed, every cache of .cache/ emptied but the generator's
+ * compiled code (.cache/code, compiled once per state of its sources: the program, as Hugo's
+ * binary and Eleventy's installed JavaScript are there before the peers' timed runs), and every
+ * content file read once, untimed. The peer scripts write their data just before each peer
+ * build, so the peers read it from memory; this machine's kernel pages out what nobody touched
+ * for a minute (DAMON's reclaim: a page idle for 12 intervals of 5 s), so our content, written
+ * once per row, would otherwise come from the disk (1.4 s of a worker's 5,000 article files
+ * against 0.15 s from memory).
  */
-async function emptyBuildCaches(root: string): Promise<void> {
+async function coldStart(root: string, contentDir: string, outDir: string): Promise<void> {
   const dir = path.join(root, '.cache');
   for (const name of await readdir(dir).catch(() => [] as string[])) {
     if (name !== 'code') await rm(path.join(dir, name), { recursive: true, force: true });
+  }
+  await rm(outDir, { recursive: true, force: true });
+  for (const entry of await readdir(contentDir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) await readFile(path.join(entry.parentPath, entry.name));
   }
 }
 
@@ -161,7 +170,7 @@ ${title}`);
 
 async function buildScale() {
   console.log(`\n## Build: the whole \`npm run build\`, start-up included, against Hugo and Eleventy 3 on the same number of city pages`);
-  console.log(`Median of ${runs} runs per cell; each run is our cold build, our warm build, one city changed, our pages cold, then each peer's cold build, so they share the machine's moods. cold = .cache/ and the output emptied first, but the generator's compiled code (.cache/code: the program, compiled once per state of its sources, as the peers' programs are installed; the code stage of the stage table says what compiling it would add; the font's cut and the images come from prebuilt/, as in a fresh clone); warm = the same input again; one changed = one city file edited after a warm build; pages cold = only the page cache emptied (every page rendered again, the bundles and stylesheet from .cache/: what the pages themselves cost). Wall: spawn to exit of \`node cli/main.mjs build\` (what \`npm run build\` runs, started as the peers are: without npm's own start); build(): what the command reports. Peak memory: the summed resident memory of the whole process tree (node with its render threads, the asset helper processes), sampled every 20 ms. Peers: \`run-peers.sh N hugo eleventy\` of the team's peer benchmark, their wall time and GNU time's peak of their largest process. Load average at the start: ${load()}.`);
+  console.log(`Median of ${runs} runs per cell; each run is our cold build, our warm build, one city changed, our pages cold, then each peer's cold build, so they share the machine's moods. cold = .cache/ and the output emptied first (and the content files read once, untimed: the peers' data is written just before each of their builds, and this machine pages out files idle for a minute), but the generator's compiled code (.cache/code: the program, compiled once per state of its sources, as the peers' programs are installed; the code stage of the stage table says what compiling it would add; the font's cut and the images come from prebuilt/, as in a fresh clone); warm = the same input again; one changed = one city file edited after a warm build; pages cold = only the page cache emptied (every page rendered again, the bundles and stylesheet from .cache/: what the pages themselves cost). Wall: spawn to exit of \`node cli/main.mjs build\` (what \`npm run build\` runs, started as the peers are: without npm's own start); build(): what the command reports. Peak memory: the summed resident memory of the whole process tree (node with its render threads, the asset helper processes), sampled every 20 ms. Peers: \`run-peers.sh N hugo eleventy\` of the team's peer benchmark, their wall time and GNU time's peak of their largest process. Load average at the start: ${load()}.`);
   const { peers, measured } = sizes.some((s) => !s.startsWith('real')) ? await setUpPeers('eleventy') : { peers: undefined, measured: [] };
   const colds: { size: string; runs: CommandRun[] }[] = [];
   const peerColumns = PEERS.map((p) => `${PEER_NAMES[p]}: command | ${PEER_NAMES[p]}: peak memory | cold, ours / ${PEER_NAMES[p]}`);
@@ -182,8 +191,7 @@ async function buildScale() {
         const pagesCold: CommandRun[] = [];
         const peer = new Map<Peer, PeerRun[]>(measured.map((p) => [p, []]));
         for (let i = 0; i < runs; i++) {
-          await emptyBuildCaches(root);
-          await rm(outDir, { recursive: true, force: true });
+          await coldStart(root, contentDir, outDir);
           cold.push(await npmBuild(contentDir, outDir));
           warm.push(await npmBuild(contentDir, outDir));
           if (cities) {
@@ -226,7 +234,7 @@ async function buildScale() {
  */
 async function articlesScale() {
   console.log(`\n## Articles: the whole \`npm run build\` of the site with N Markdown articles, against Hugo and Eleventy 3 on the same articles`);
-  console.log(`Content: content/ with its articles replaced by the peer benchmark's \`gen-articles.mjs N\` (1% drafts) and its twelve pictures; BUILD_NOW=${BENCH_NOW}, so every non-draft is published. The pictures are encoded by one untimed build and lent to prebuilt/ for the timed runs (returned after), as the site's own pictures are committed. Median of ${runs} runs per cell; each run is our cold build (.cache/ and the output emptied, but the generator's compiled code, .cache/code; \`node cli/main.mjs build\`, as the peers are started, without npm), warm (the same input again), one article changed (a sentence appended to the newest article's body), one title changed (the newest article's title: its card on the lists, the feeds and related lists), then each peer's cold build (\`run-articles.sh N hugo|eleventy\`, RUNS=1). Every build of ours is checked as run-articles.sh checks the peers' (one page per non-draft, 20 feed items, ceil(non-drafts / 10) index pages, the edit's text on the page). pages: every page of our site (the articles' and the rest of the site's); the peers build only the blog. Peak memory: ours, the whole process tree (largest process: its biggest single process); the peers', GNU time's peak of their largest process. Load average at the start: ${load()}.`);
+  console.log(`Content: content/ with its articles replaced by the peer benchmark's \`gen-articles.mjs N\` (1% drafts) and its twelve pictures; BUILD_NOW=${BENCH_NOW}, so every non-draft is published. The pictures are encoded by one untimed build and lent to prebuilt/ for the timed runs (returned after), as the site's own pictures are committed. Median of ${runs} runs per cell; each run is our cold build (.cache/ and the output emptied, but the generator's compiled code, .cache/code; the content files read once, untimed, as the peers read the articles their script has just written; \`node cli/main.mjs build\`, as the peers are started, without npm), warm (the same input again), one article changed (a sentence appended to the newest article's body), one title changed (the newest article's title: its card on the lists, the feeds and related lists), then each peer's cold build (\`run-articles.sh N hugo|eleventy\`, RUNS=1). Every build of ours is checked as run-articles.sh checks the peers' (one page per non-draft, 20 feed items, ceil(non-drafts / 10) index pages, the edit's text on the page). pages: every page of our site (the articles' and the rest of the site's); the peers build only the blog. Peak memory: ours, the whole process tree (largest process: its biggest single process); the peers', GNU time's peak of their largest process. Load average at the start: ${load()}.`);
   const { peers, measured } = await setUpPeers('eleventy-articles');
   if (!peers) return console.log('(articles not measured: they come from the peer benchmark)');
   const rows: { n: number; cold: CommandRun[]; warm: CommandRun[]; changed: CommandRun[]; titled: CommandRun[]; peer: Map<Peer, PeerRun[]> }[] = [];
@@ -260,8 +268,7 @@ async function articlesScale() {
         await lendPictures(root, lent);
         const row: (typeof rows)[number] = { n, cold: [], warm: [], changed: [], titled: [], peer: new Map<Peer, PeerRun[]>(measured.map((p) => [p, []])) };
         for (let i = 0; i < runs; i++) {
-          await emptyBuildCaches(root);
-          await rm(outDir, { recursive: true, force: true });
+          await coldStart(root, contentDir, outDir);
           memo = '';
           await build(row.cold);
           // A cold run that encoded pictures measured sharp, not the build (prebuilt/ lost them).
