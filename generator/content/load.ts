@@ -80,7 +80,7 @@ function parseYamlText(yaml: string): unknown {
 /**
  * The careful parse: its first error, with its position. An alias to no anchor is not one to the
  * parser (it fails when the value is made, without a position), and it is easily written by
- * accident: `title: *New* offer` reads `*New*` as an alias.
+ * accident: `title: *New*` reads `*New*` as an alias.
  */
 function carefulParse(yaml: string): unknown {
   const doc = parseDocument(yaml, { prettyErrors: false });
