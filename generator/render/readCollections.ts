@@ -212,9 +212,10 @@ async function renderFiles(
 
 /**
  * The groups (collection.listedFrom: an entry's tags) holding a card that is not the last
- * build's: its file changed, came or went, or it was published then and not now or the other way.
+ * build's: it changed, came or went, or it was published then and not now or the other way.
  * A file the memo knows with the same bytes has the same card (the memo's version holds the code
- * and the time zone); a published card of this build the memo does not know is new.
+ * and the time zone), and one whose new bytes make the same card (an edit of the body alone)
+ * changes no other entry's page; a published card of this build the memo does not know is new.
  */
 function touchedGroups(memo: CollectionMemo, listed: { cards: ReadonlyMap<string, { slug: string }>; digests: ReadonlyMap<string, string> }, published: (rel: string, card: { slug: string }) => boolean): Set<string> {
   const touched = new Set<string>();
@@ -227,6 +228,7 @@ function touchedGroups(memo: CollectionMemo, listed: { cards: ReadonlyMap<string
     const known = before.get(rel);
     const digest = listed.digests.get(rel);
     if (known && digest !== undefined && known.digest === digest) continue;
+    if (known && JSON.stringify(known.card) === JSON.stringify(card)) continue;
     touch(rel, card);
     if (known) touch(rel, known.card);
   }

@@ -95,6 +95,26 @@ describe(`a build of ${ARTICLES} articles, read by the render workers`, () => {
     expect(withNewTitle.filter(Boolean).length).toBeGreaterThan(1);
   });
 
+  it('after an edit of a body alone, a warm build renders that page alone; after one that changes its reading time, what a cold build writes', async () => {
+    await forget();
+    await cleanBuild('body-before');
+    const file = path.join(contentDir, 'articles/cleaning-question-301.md');
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, `${text.trimEnd()}\n\nOne more sentence for the readers.\n`);
+    const edited = await cleanBuild('body');
+    // Its card is the same (the same reading time): no other page shows anything new.
+    expect(edited.htmlBytes).toBe((await readFile(path.join(tmp.dir, 'body/articles/cleaning-question-301.html'))).length);
+    // Four hundred sentences more: its reading time, on its card in the lists and related lists, changes too.
+    await writeFile(file, `${text.trimEnd()}\n\n${'More words for the readers to read. '.repeat(400)}\n`);
+    expect((await cleanBuild('body')).htmlBytes).toBeGreaterThan(edited.htmlBytes);
+    await forget();
+    await cleanBuild('body-cold');
+    const [warm, cold] = await Promise.all([treeDigest(path.join(tmp.dir, 'body')), treeDigest(path.join(tmp.dir, 'body-cold'))]);
+    for (const tree of [warm, cold]) tree.delete('build.json');
+    expect(warm).toEqual(cold);
+    await writeFile(file, text);
+  });
+
   it("fails with an article's own problem, found while the site's other pages render, and leaves dist/ as it was", async () => {
     await forget();
     await cleanBuild('kept');
