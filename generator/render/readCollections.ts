@@ -73,7 +73,7 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsSta
   const links = new PageLinks();
   const errors: ContentError[] = [];
   let bytes = 0;
-  /** Each valid file's card and page, in file order. */
+  /** Each valid file's card and page, as the workers answer (put in file order once all are read). */
   const read: { rel: string; card: { slug: string }; page?: WrittenPage }[] = [];
   const relOf = (file: string) => file.slice(displayPrefix.length);
   const timeZone = opts.model?.site.hours.timeZone ?? 'UTC';
