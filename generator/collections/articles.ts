@@ -10,6 +10,7 @@ import type { FeedInput } from '../../contracts/feeds.js';
 import type { ArticleCardView, PagePlan } from '../../contracts/pages.js';
 import { articlesPageRoute, FEEDS, ROUTES, tagRoute } from '../../contracts/routes.js';
 import { articleCard, articleEntry, articleFileRules, byTitle, repeatedArticleTexts, withArticles } from '../model/articles.js';
+import { relatedArticles, relistedArticles, tagIndex } from './relatedArticles.js';
 import { renderArticleMarkdown } from '../../contracts/articleMarkdown.js';
 import { fill, type PlanContext, type Publication } from '../plan/context.js';
 import { blogPosting, breadcrumbs } from '../plan/jsonld.js';
@@ -30,8 +31,7 @@ export const articles: Collection<ArticleEntry, ArticleCard> = {
   templated: ['article', 'articleList'],
   pagesNeedCards: true,
   listedInputs: (card, model) => JSON.stringify(relatedArticles(card, model.articles, model.articlesIndex.article.relatedCount)),
-  // Related articles are found in the lists of the article's own tags.
-  listedFrom: (card) => card.tags.map((tag) => tag.slug),
+  relisted: (changes, before, model) => relistedArticles(changes, before, model.articles, model.articlesIndex.article.relatedCount),
   published: isPublished,
   listings,
 };
@@ -94,100 +94,6 @@ class ArticleTexts {
   relatedTo(a: ArticleCard): ArticleCard[] {
     return relatedArticles(a, this.ctx.model.articles, this.index.article.relatedCount);
   }
-}
-
-/**
- * Each tag's articles as numbers (their place in the model's list) and times, newest first: the
- * search reads these arrays, not the cards, which lie all over the heap of a thread that received
- * them in a message (reading a card's slug was most of the search).
- */
-interface TagLists {
-  /** Each article's number, by slug. */
-  number: Map<string, number>;
-  byTag: Map<string, { articles: Int32Array; times: Float64Array; place: Map<number, number> }>;
-}
-const tagLists = new WeakMap<readonly ArticleCard[], TagLists>();
-
-function tagListsOf(all: readonly ArticleCard[]): TagLists {
-  let lists = tagLists.get(all);
-  if (!lists) {
-    const number = new Map(all.map((card, i) => [card.slug, i]));
-    const byTag = new Map([...tagIndex(all)].map(([tag, list]) => {
-      const articles = Int32Array.from(list, (card) => number.get(card.slug)!);
-      return [tag, { articles, times: Float64Array.from(list, (card) => card.time), place: new Map([...articles].map((n, i) => [n, i])) }];
-    }));
-    tagLists.set(all, (lists = { number, byTag }));
-  }
-  return lists;
-}
-
-/**
- * The articles sharing most tags with `a`, the nearest in time first among equals. Candidates are
- * the articles around `a` in each of its tags' lists, not every article (a scan of all of them for
- * each page made planning quadratic) nor the newest (a new article would then be related to
- * thousands, and each edit of its title would plan all of them again).
- */
-function relatedArticles(a: ArticleCard, all: readonly ArticleCard[], want: number): ArticleCard[] {
-  if (!want) return [];
-  // A worker asks twice in a row for the same article: to plan its page, then for the memo (listedInputs).
-  const asked = lastRelated;
-  if (asked && asked.all === all && asked.want === want && asked.slug === a.slug && asked.time === a.time && sameTags(asked.tags, a.tags)) return asked.related;
-  const related = findRelated(a, all, want);
-  lastRelated = { all, want, slug: a.slug, time: a.time, tags: a.tags, related };
-  return related;
-}
-
-let lastRelated: { all: readonly ArticleCard[]; want: number; slug: string; time: number; tags: ArticleCard['tags']; related: ArticleCard[] } | undefined;
-const sameTags = (x: ArticleCard['tags'], y: ArticleCard['tags']) => x.length === y.length && x.every((t, i) => t.slug === y[i]!.slug);
-
-function findRelated(a: ArticleCard, all: readonly ArticleCard[], want: number): ArticleCard[] {
-  const lists = tagListsOf(all);
-  const self = lists.number.get(a.slug) ?? -1;
-  const reach = want * 4;
-  /** Each candidate's number → how many of a's tags it shares, and its time. */
-  const shared = new Map<number, { n: number; time: number }>();
-  for (const tag of a.tags) {
-    const list = lists.byTag.get(tag.slug);
-    if (!list) continue;
-    const { articles, times } = list;
-    // An article not in the lists (a draft previewed): around where its date would put it.
-    const here = list.place.get(self) ?? times.findIndex((t) => t <= a.time);
-    const from = Math.max(0, (here < 0 ? articles.length : here) - reach);
-    const to = Math.min(articles.length, from + 2 * reach + 1);
-    for (let i = from; i < to; i++) {
-      const other = articles[i]!;
-      if (other === self) continue;
-      const seen = shared.get(other);
-      if (seen) seen.n++;
-      else shared.set(other, { n: 1, time: times[i]! });
-    }
-  }
-  // The best `want` by insertion: a full sort of the candidates cost more than the rest of the search.
-  const best: { article: number; n: number; time: number; distance: number }[] = [];
-  const before = (x: (typeof best)[number], y: (typeof best)[number]) =>
-    y.n - x.n || x.distance - y.distance || y.time - x.time || byTitle(all[x.article]!.title, all[y.article]!.title);
-  for (const [article, { n, time }] of shared) {
-    const candidate = { article, n, time, distance: Math.abs(time - a.time) };
-    if (best.length === want && before(candidate, best[want - 1]!) >= 0) continue;
-    let at = best.length === want ? want - 1 : best.length;
-    while (at > 0 && before(candidate, best[at - 1]!) < 0) at--;
-    best.splice(at, 0, candidate);
-    if (best.length > want) best.pop();
-  }
-  return best.map((b) => all[b.article]!);
-}
-
-/** Each tag's articles, newest first (the model's order), by the tag's address segment. */
-function tagIndex(all: readonly ArticleCard[]): Map<string, ArticleCard[]> {
-  const byTag = new Map<string, ArticleCard[]>();
-  for (const card of all) {
-    for (const tag of card.tags) {
-      const list = byTag.get(tag.slug);
-      if (list) list.push(card);
-      else byTag.set(tag.slug, [card]);
-    }
-  }
-  return byTag;
 }
 
 const textsOf = new WeakMap<PlanContext, ArticleTexts>();

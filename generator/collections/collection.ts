@@ -53,11 +53,12 @@ export interface Collection<Entry extends { slug: string } = { slug: string }, C
    */
   listedInputs?(card: Card, model: SiteModel): string;
   /**
-   * With listedInputs: the groups an entry's listed cards are taken from (an article's tags). An
-   * entry none of whose groups holds a card that changed, came or went since the last build lists
-   * what it listed then, and a warm build need not work its list out again.
+   * With listedInputs: the entries (their slugs) whose listed inputs may differ from the last
+   * build's, given the cards that changed, came or went since then (`changes`, never empty), the
+   * last build's published cards and this build's model. Every other entry lists what it listed
+   * then, and a warm build need not work its list out again.
    */
-  listedFrom?(card: Card): readonly string[];
+  relisted?(changes: readonly CardChange<Card>[], before: readonly Card[], model: SiteModel): ReadonlySet<string>;
   /** Whether an entry is in the output at `when` (absent: always); an entry that is not has no page, card or listing. */
   published?(card: Card, when: Publication): boolean;
   /**
@@ -66,6 +67,12 @@ export interface Collection<Entry extends { slug: string } = { slug: string }, C
    * again from its file in a build, whose model holds only cards).
    */
   listings?(ctx: PlanContext, full: (card: Card) => Entry): Listings;
+}
+
+/** A card of the last build (published then) and of this one (published now): one of them absent when it came or went. */
+export interface CardChange<Card> {
+  before?: Card;
+  after?: Card;
 }
 
 /** A collection's listing pages, and its feed (the write stage writes it in each format). */

@@ -79,8 +79,11 @@ export function articleFileRules(doc: ValidDocOf<'article'>, opts: AssembleOptio
 /** Titles compared as a reader would, case aside; one collator (localeCompare with options makes one per call). */
 export const byTitle = new Intl.Collator('en', { sensitivity: 'base' }).compare;
 
-/** Newest first; articles of one moment by title (as Hugo orders them). */
-export const byNewest = (a: ArticleCard, b: ArticleCard) => b.time - a.time || byTitle(a.title, b.title);
+/**
+ * Newest first; articles of one moment by title (as Hugo orders them), then by file name: an order
+ * of the cards alone, whatever order they are read in (a warm build works out the last build's).
+ */
+export const byNewest = (a: ArticleCard, b: ArticleCard) => b.time - a.time || byTitle(a.title, b.title) || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
 
 /** The model with these articles (cards in a build, entries under npm run dev), newest first. */
 export function withArticles(model: SiteModel, articles: readonly ArticleCard[]): SiteModel {

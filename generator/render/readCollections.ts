@@ -14,7 +14,7 @@ import { kindOf, kinds, type ContentKind } from '../../contracts/kinds.js';
 import type { Layout, WrittenPage } from '../../contracts/pages.js';
 import { locator } from '../../contracts/validate/locate.js';
 import { collectionOf, COLLECTIONS } from '../collections/index.js';
-import type { AnyCollection, Collection } from '../collections/collection.js';
+import type { AnyCollection, CardChange, Collection } from '../collections/collection.js';
 import { checkFile } from '../content/check.js';
 import type { BuildCache } from '../cache/buildCache.js';
 import type { PageCache } from '../cache/pageCache.js';
@@ -98,11 +98,11 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsSta
     }),
   };
   const memo = setup.render && await store.collections(opts.translation?.lang, setup.render.memoVersion);
-  const touched = memo && listed && touchedGroups(memo, listed, (rel, card) => published(collectionOf(kindOf(rel))!, card));
+  const relisted = memo && listed && relistedEntries(memo, listed, (rel, card) => published(collectionOf(kindOf(rel))!, card));
   /**
    * What a listed entry's page takes from the other cards (collection.listedInputs), as a digest;
-   * undefined for other entries. `before`: what it took last time, still true when none of its
-   * groups changed.
+   * undefined for other entries. `before`: what it took last time, still true when its collection
+   * does not name it among those an edit may have changed (collection.relisted).
    */
   const depends = (rel: string, before?: string): string | undefined => {
     const collection = collectionOf(kindOf(rel));
@@ -110,7 +110,7 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsSta
     const card = listed!.cards.get(rel);
     // An entry not published now has no page to place, whatever the last build wrote.
     if (!card || !published(collection, card)) return 'unpublished';
-    if (before && touched && collection.listedFrom && !collection.listedFrom(card).some((group) => touched.has(group))) return before;
+    if (before && relisted?.has(collection) && !relisted.get(collection)!.has(card.slug)) return before;
     return dependsDigest(collection.listedInputs(card, model));
   };
   const take = (batch: CollectionBatchResult) => {
@@ -211,33 +211,38 @@ async function renderFiles(
 }
 
 /**
- * The groups (collection.listedFrom: an entry's tags) holding a card that is not the last
- * build's: it changed, came or went, or it was published then and not now or the other way.
- * A file the memo knows with the same bytes has the same card (the memo's version holds the code
- * and the time zone), and one whose new bytes make the same card (an edit of the body alone)
- * changes no other entry's page; a published card of this build the memo does not know is new.
+ * For each collection that says which of its entries an edit may relist (collection.relisted),
+ * those entries, given the cards that are not the last build's: changed, come or gone, or
+ * published then and not now or the other way. A file the memo knows with the same bytes has the
+ * same card (the memo's version holds the code and the time zone), and one whose new bytes make
+ * the same card (an edit of the body alone) changes no other entry's page. The memo knows only
+ * the entries the last build published (the others had no page): a published card it does not
+ * know is new.
  */
-function touchedGroups(memo: CollectionMemo, listed: { cards: ReadonlyMap<string, { slug: string }>; digests: ReadonlyMap<string, string> }, published: (rel: string, card: { slug: string }) => boolean): Set<string> {
-  const touched = new Set<string>();
-  const touch = (rel: string, card: { slug: string }) => {
-    for (const group of collectionOf(kindOf(rel))?.listedFrom?.(card) ?? []) touched.add(group);
-  };
-  const before = new Map(memo.known());
+function relistedEntries(
+  memo: CollectionMemo, listed: { model: SiteModel; cards: ReadonlyMap<string, { slug: string }>; digests: ReadonlyMap<string, string> },
+  published: (rel: string, card: { slug: string }) => boolean,
+): Map<AnyCollection, ReadonlySet<string>> {
+  const collections = new Map(COLLECTIONS.filter((c) => c.relisted).map((c) => [c.kind, { collection: c, changes: [] as CardChange<{ slug: string }>[], before: [] as { slug: string }[] }]));
+  const known = new Map(memo.known());
   for (const [rel, card] of listed.cards) {
-    if (!published(rel, card)) continue;
-    const known = before.get(rel);
+    const own = collections.get(kindOf(rel)!);
+    if (!own || !published(rel, card)) continue;
+    const then = known.get(rel);
     const digest = listed.digests.get(rel);
-    if (known && digest !== undefined && known.digest === digest) continue;
-    if (known && JSON.stringify(known.card) === JSON.stringify(card)) continue;
-    touch(rel, card);
-    if (known) touch(rel, known.card);
+    if (then && digest !== undefined && then.digest === digest) continue;
+    if (then && JSON.stringify(then.card) === JSON.stringify(card)) continue;
+    own.changes.push({ after: card, ...(then && { before: then.card }) });
   }
-  // A file the last build published that is gone, or not published now.
-  for (const [rel, known] of before) {
+  for (const [rel, then] of known) {
+    const own = collections.get(kindOf(rel)!);
+    if (!own) continue;
+    own.before.push(then.card);
+    // A file the last build published that is gone, or not published now.
     const card = listed.cards.get(rel);
-    if (!card || !published(rel, card)) touch(rel, known.card);
+    if (!card || !published(rel, card)) own.changes.push({ before: then.card });
   }
-  return touched;
+  return new Map([...collections.values()].map(({ collection, changes, before }) => [collection, changes.length ? collection.relisted!(changes, before, listed.model) : new Set<string>()]));
 }
 
 /**

@@ -74,13 +74,19 @@ describe(`a build of ${ARTICLES} articles, read by the render workers`, () => {
     for (const n of related) expect([TAGS[n % TAGS.length], TAGS[(n * 3 + 1) % TAGS.length]].some((t) => t === 'planning' || t === 'deep cleaning')).toBe(true);
   });
 
-  it('after a title edit, a warm build writes what a cold build of the edited files writes', async () => {
+  it('after a title edit, a date moved and an article withdrawn, a warm build writes what a cold build of the edited files writes', async () => {
     await forget();
     await cleanBuild('before');
     // Nothing changed: this build finds every page again (renders none) and leaves the caches as they were.
     expect((await cleanBuild('before')).htmlBytes).toBe(0);
-    const file = path.join(contentDir, 'articles/cleaning-question-300.md');
-    await writeFile(file, (await readFile(file, 'utf8')).replace(/^title: .*$/m, 'title: "A Retitled Cleaning Question"'));
+    const edit = async (n: number, from: RegExp, to: string) => {
+      const file = path.join(contentDir, `articles/cleaning-question-${n}.md`);
+      await writeFile(file, (await readFile(file, 'utf8')).replace(from, to));
+    };
+    await edit(300, /^title: .*$/m, 'title: "A Retitled Cleaning Question"');
+    // From among the oldest to the newest: the articles between its places in its tags' lists shift by one.
+    await edit(20, /^date: .*$/m, 'date: 2026-11-28T18:30');
+    await edit(150, /^draft: .*$/m, 'draft: true');
     expect((await cleanBuild('warm')).htmlBytes).toBeGreaterThan(0);
     // The caches now hold what the edit changed apart from the rest: the next build finds all of it.
     expect((await cleanBuild('warm')).htmlBytes).toBe(0);
