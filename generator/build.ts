@@ -35,7 +35,7 @@ import { planEachPage, planLayout, type EntryPages, type FeedSink, type PlanOpti
 import type { PlanContext } from './plan/context.js';
 import { PageLinks } from './render/pageLinks.js';
 import { BATCH_PAGES, PARALLEL_THRESHOLD, RenderPool, startWorker } from './render/pool.js';
-import { entryFromFile, readCollections, type CollectionsRead, type CollectionsStarted } from './render/readCollections.js';
+import { cardsHeld, entryFromFile, readCollections, type CollectionsRead, type CollectionsStarted } from './render/readCollections.js';
 import { twinsOfContent, twinsOfModels, type Twins } from './plan/twins.js';
 import { renderSite } from './render/renderSite.js';
 import { settleAll, stageTimer } from './runtime/settle.js';
@@ -132,6 +132,8 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     const layout = models && steps.layout(models, site);
     const cache = layout && await store.pages(layout);
     let pool: RenderPool | undefined;
+    // One language's collections at a time: a worker holds the cards of one.
+    const cards = Math.max(...languages.map((l) => cardsHeld(l.collectionFiles)));
     try {
       // Each language's collections through the same workers, one after the other, English last:
       // once its cards are known, this thread plans the site's pages while the workers still render
@@ -143,7 +145,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
         reading[i] = await readCollections({
           root: opts.root, contentDir: content.contentDir, displayPrefix: content.displayPrefix, files: content.collectionFiles, outDir: tmp,
           ...(models && content.model && { model: content.model, plan: steps.planOptions(content.model, site) }), ...(layout && { layout }), ...(cache && { cache }), store,
-          startPool: async () => (pool ??= await RenderPool.start(layout, opts.threads)),
+          startPool: async () => (pool ??= await RenderPool.start(layout, opts.threads, cards)),
           ...(content.translation && { translation: content.translation }),
         });
         if (i > 0) collections[i] = await reading[i]!.done;

@@ -15,17 +15,25 @@ import { Slots } from './slots.js';
  * is all a worker holds.
  */
 const WORKER_OLD_SPACE_MIB = 128;
+/**
+ * What each card a worker holds adds to that: where pages list other entries, every worker holds
+ * every card of their collection. 50,000 cards took 1.2 KB each of a worker's heap
+ * (v8.getHeapStatistics once they were in it); under the fixed limit a worker of that build ran
+ * out of memory.
+ */
+const CARD_HEAP_BYTES = 1_536;
 /** Its heap for new objects: 16 MiB instead of V8's default lowers a large build's peak. */
 const WORKER_YOUNG_SPACE_MIB = 32;
 
-export function startWorker(): Worker {
+/** A render worker; `cards`: how many cards it will hold (see CARD_HEAP_BYTES). */
+export function startWorker(cards = 0): Worker {
   // The worker runs the compiled code of the sources as they are when it starts (generator/
   // compiled.mjs), so one restarted by `npm run dev` after a templates/ change renders with the
   // new templates. Messages sent meanwhile wait in its port until renderWorker.ts listens.
   const compiled = new URL('../runtime/compiled.mjs', import.meta.url).href;
   const bootstrap = `process.setSourceMapsEnabled(true); const { compiledCode } = await import(${JSON.stringify(compiled)}); await import((await compiledCode()).entry('worker'));`;
   return new Worker(new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`), {
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_SPACE_MIB, maxYoungGenerationSizeMb: WORKER_YOUNG_SPACE_MIB },
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_SPACE_MIB + Math.ceil((cards * CARD_HEAP_BYTES) / 2 ** 20), maxYoungGenerationSizeMb: WORKER_YOUNG_SPACE_MIB },
   });
 }
 
@@ -90,9 +98,9 @@ export class RenderPool {
     this.batches = new Slots(workers.length * IN_FLIGHT_PER_WORKER);
   }
 
-  /** New workers, one per core by default, each given the layout if there is one yet. */
-  static async start(layout: Layout | undefined, threads = os.availableParallelism()): Promise<RenderPool> {
-    const pool = new RenderPool(Array.from({ length: Math.max(1, threads) }, startWorker), true);
+  /** New workers, one per core by default, each given the layout if there is one yet and room for `cards` cards. */
+  static async start(layout: Layout | undefined, threads = os.availableParallelism(), cards = 0): Promise<RenderPool> {
+    const pool = new RenderPool(Array.from({ length: Math.max(1, threads) }, () => startWorker(cards)), true);
     if (layout) {
       await pool.setLayout(layout).catch(async (err: unknown) => {
         await pool.close();

@@ -301,6 +301,15 @@ async function withListedCards(
   };
 }
 
+/**
+ * How many cards a render worker holds when it reads these collection files (paths in the content
+ * folder): every card of the collections whose pages list other entries.
+ */
+export function cardsHeld(files: readonly string[]): number {
+  const listed = new Set(COLLECTIONS.filter((c) => c.pagesNeedCards).map((c) => c.kind));
+  return files.filter((rel) => listed.has(kindOf(rel)!)).length;
+}
+
 const batches = (rels: readonly string[]): string[][] => Array.from({ length: Math.ceil(rels.length / BATCH_PAGES) }, (_, i) => rels.slice(i * BATCH_PAGES, (i + 1) * BATCH_PAGES));
 
 /**

@@ -5,7 +5,8 @@
  */
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { call, RenderPool } from '../../generator/render/pool.js';
+import { call, RenderPool, startWorker } from '../../generator/render/pool.js';
+import { cardsHeld } from '../../generator/render/readCollections.js';
 import { HeldEntries } from '../../generator/render/heldEntries.js';
 
 /** A worker that answers `{ double }` and ends itself on `{ quit }`. */
@@ -101,5 +102,20 @@ describe('the entries a thread keeps between the cards\' pass and the pages\' pa
     held.clear();
     held.hold('content/articles/b.md', entry('b'), 6_000);
     expect(held.take('content/articles/b.md')?.card.slug).toBe('b');
+  });
+});
+
+describe("a render worker's heap", () => {
+  it('has room for every card the worker holds: 50,000 articles took 1.2 KB of it each, past the fixed limit', async () => {
+    const files = [...Array.from({ length: 50_000 }, (_, n) => `articles/question-${n}.md`), ...Array.from({ length: 500 }, (_, n) => `cities/city-${n}.yaml`)];
+    // A city's page lists no other entry: a worker holds no city's card.
+    expect(cardsHeld(files)).toBe(50_000);
+    const [plain, holding] = [startWorker(), startWorker(cardsHeld(files))];
+    try {
+      const room = holding.resourceLimits!.maxOldGenerationSizeMb! - plain.resourceLimits!.maxOldGenerationSizeMb!;
+      expect(room).toBeGreaterThanOrEqual(Math.ceil((50_000 * 1_200) / 2 ** 20));
+    } finally {
+      await Promise.all([plain.terminate(), holding.terminate()]);
+    }
   });
 });
