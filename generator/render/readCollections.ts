@@ -223,8 +223,10 @@ function relistedEntries(
   memo: CollectionMemo, listed: { model: SiteModel; cards: ReadonlyMap<string, { slug: string }>; digests: ReadonlyMap<string, string> },
   published: (rel: string, card: { slug: string }) => boolean,
 ): Map<AnyCollection, ReadonlySet<string>> {
-  const collections = new Map(COLLECTIONS.filter((c) => c.relisted).map((c) => [c.kind, { collection: c, changes: [] as CardChange<{ slug: string }>[], before: [] as { slug: string }[] }]));
   const known = new Map(memo.known());
+  // A first build places no page from the memo: no list is kept, none needs working out again.
+  if (!known.size) return new Map();
+  const collections = new Map(COLLECTIONS.filter((c) => c.relisted).map((c) => [c.kind, { collection: c, changes: [] as CardChange<{ slug: string }>[], before: [] as { slug: string }[] }]));
   for (const [rel, card] of listed.cards) {
     const own = collections.get(kindOf(rel)!);
     if (!own || !published(rel, card)) continue;
