@@ -98,7 +98,7 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsSta
     }),
   };
   const memo = setup.render && await store.collections(opts.translation?.lang, setup.render.memoVersion);
-  const relisted = memo && listed && relistedEntries(memo, listed, (rel, card) => published(collectionOf(kindOf(rel))!, card));
+  const relisted = memo && listed && relistedEntries(memo, listed, published);
   /**
    * What a listed entry's page takes from the other cards (collection.listedInputs), as a digest;
    * undefined for other entries. `before`: what it took last time, still true when its collection
@@ -221,7 +221,7 @@ async function renderFiles(
  */
 function relistedEntries(
   memo: CollectionMemo, listed: { model: SiteModel; cards: ReadonlyMap<string, { slug: string }>; digests: ReadonlyMap<string, string> },
-  published: (rel: string, card: { slug: string }) => boolean,
+  published: (collection: AnyCollection, card: { slug: string }) => boolean,
 ): Map<AnyCollection, ReadonlySet<string>> {
   const known = new Map(memo.known());
   // A first build places no page from the memo: no list is kept, none needs working out again.
@@ -229,7 +229,7 @@ function relistedEntries(
   const collections = new Map(COLLECTIONS.filter((c) => c.relisted).map((c) => [c.kind, { collection: c, changes: [] as CardChange<{ slug: string }>[], before: [] as { slug: string }[] }]));
   for (const [rel, card] of listed.cards) {
     const own = collections.get(kindOf(rel)!);
-    if (!own || !published(rel, card)) continue;
+    if (!own || !published(own.collection, card)) continue;
     const then = known.get(rel);
     const digest = listed.digests.get(rel);
     if (then && digest !== undefined && then.digest === digest) continue;
@@ -242,7 +242,7 @@ function relistedEntries(
     own.before.push(then.card);
     // A file the last build published that is gone, or not published now.
     const card = listed.cards.get(rel);
-    if (!card || !published(rel, card)) own.changes.push({ before: then.card });
+    if (!card || !published(own.collection, card)) own.changes.push({ before: then.card });
   }
   return new Map([...collections.values()].map(({ collection, changes, before }) => [collection, changes.length ? collection.relisted!(changes, before, listed.model) : new Set<string>()]));
 }
