@@ -139,8 +139,7 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsSta
   });
   // The other collections' files first: once they are read, every card is known (the listed
   // ones' came from the cards' pass) and the model is whole while the listed entries' pages render.
-  const listedKinds = new Set(COLLECTIONS.filter((c) => c.pagesNeedCards).map((c) => c.kind));
-  const isListed = (rel: string) => listed !== undefined && listedKinds.has(kindOf(rel)!);
+  const isListed = (rel: string) => listed !== undefined && needsCards(rel);
   const render = await renderFiles(opts, setup, held, listed?.holders, take, rest.length);
   await render(rest.filter((rel) => !isListed(rel)));
 
@@ -258,7 +257,7 @@ async function withListedCards(
   const listed = COLLECTIONS.filter((c) => c.pagesNeedCards);
   const holders = new Map<string, number>();
   if (!listed.length) return { model, cards: new Map(), digests: new Map(), holders };
-  const rels = opts.files.filter((rel) => listed.some((c) => c.kind === kindOf(rel)));
+  const rels = opts.files.filter(needsCards);
   const known = await opts.store.cards(opts.translation?.lang, new CacheKey().files(opts.root, ['generator', 'contracts']).add(timeZone).digest(32));
   const found: { rel: string; card: { slug: string } }[] = [];
   // A file as the last build read it gives its card from the cache (a first build has none to look up).
@@ -308,9 +307,12 @@ async function withListedCards(
  * folder): every card of the collections whose pages list other entries.
  */
 export function cardsHeld(files: readonly string[]): number {
-  const listed = new Set(COLLECTIONS.filter((c) => c.pagesNeedCards).map((c) => c.kind));
-  return files.filter((rel) => listed.has(kindOf(rel)!)).length;
+  return files.filter(needsCards).length;
 }
+
+const LISTED_KINDS = new Set(COLLECTIONS.filter((c) => c.pagesNeedCards).map((c) => c.kind));
+/** Whether a collection file (a path in the content folder) is of a collection whose pages list other entries: its card is read first. */
+const needsCards = (rel: string): boolean => LISTED_KINDS.has(kindOf(rel)!);
 
 const batches = (rels: readonly string[]): string[][] => Array.from({ length: Math.ceil(rels.length / BATCH_PAGES) }, (_, i) => rels.slice(i * BATCH_PAGES, (i + 1) * BATCH_PAGES));
 
