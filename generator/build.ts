@@ -32,10 +32,10 @@ import type { EnglishContent } from './model/assemble.js';
 import { englishOnlyError } from './model/rules.js';
 import { PlanMemo, sameInputs, type Memo } from './plan/memo.js';
 import { planEachPage, planLayout, type EntryPages, type FeedSink, type PlanOptions } from './plan/plan.js';
-import type { PlanContext } from './plan/context.js';
+import type { PlanContext, Publication } from './plan/context.js';
 import { PageLinks } from './render/pageLinks.js';
 import { BATCH_PAGES, PARALLEL_THRESHOLD, RenderPool, startWorker } from './render/pool.js';
-import { cardsHeld, entryFromFile, readCollections, type CollectionsRead, type CollectionsStarted } from './render/readCollections.js';
+import { cardsHeld, entryFromFile, readCollections, readListedCards, type CollectionsRead, type CollectionsStarted, type ListedCards } from './render/readCollections.js';
 import { twinsOfContent, twinsOfModels, type Twins } from './plan/twins.js';
 import { renderSite } from './render/renderSite.js';
 import { settleAll, stageTimer } from './runtime/settle.js';
@@ -118,34 +118,59 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   return replaceOutput(outDir, async (tmp) => {
     const steps = new Steps(opts, tmp);
     // The assets do not depend on the content: started first, their helper process works on the
-    // other core while this thread reads the content ('assets' is what is left to wait for after).
+    // other core while this thread reads the content ('assets' is what is left to wait for after,
+    // with the cards' passes).
     const assets = steps.assets();
     const store = new BuildCache(opts.root);
     const read = readLanguages(opts, store).finally(() => lap('content'));
     read.then((c) => { if (c[0]!.collectionFiles.length < PARALLEL_THRESHOLD) import('./render/collectionPages.js').catch(() => undefined); }, () => undefined);
-    const [site, languages] = await settleAll([assets, read]);
-    lap('assets');
-    const twins = twinsOfContent(languages);
-    if (twins) steps.twins = twins;
-    steps.englishSite = languages[0]!.model?.site;
-    const models = languages.every((l) => l.model) ? languages.map((l) => l.model!) : undefined;
-    const layout = models && steps.layout(models, site);
-    const cache = layout && await store.pages(layout);
     let pool: RenderPool | undefined;
-    // One language's collections at a time: a worker holds the cards of one.
-    const cards = Math.max(...languages.map((l) => cardsHeld(l.collectionFiles)));
+    /** What the workers are started with: room for the cards one of them holds, and the layout once the assets are built. */
+    let cards = 0;
+    let workersLayout: Layout | undefined;
+    const startPool = async () => (pool ??= await RenderPool.start(workersLayout, opts.threads, cards));
+    // The order the languages' collections are read in: English last, so that once its cards are
+    // known this thread plans the site's pages while the workers still render the pages of the
+    // entries whose pages list others, and the two share the workers.
+    const lastEnglish = (languages: readonly SiteContent[]) => [...languages.keys()].reverse();
+    // The cards' passes need the content alone: they run in the workers while the assets are built.
+    const cardsRead = read.then(async (languages) => {
+      // One language's collections at a time: a worker holds the cards of one.
+      cards = Math.max(...languages.map((l) => cardsHeld(l.collectionFiles)));
+      const listed: (ListedCards | undefined)[] = [];
+      for (const i of lastEnglish(languages)) {
+        const { model, collectionFiles, contentDir, displayPrefix, translation } = languages[i]!;
+        if (!model) continue;
+        listed[i] = await readListedCards({
+          root: opts.root, contentDir, displayPrefix, files: collectionFiles, store, startPool, model,
+          publication: steps.publication(model), ...(translation && { translation }),
+        });
+      }
+      return listed;
+    });
     try {
-      // Each language's collections through the same workers, one after the other, English last:
-      // once its cards are known, this thread plans the site's pages while the workers still render
-      // the pages of the entries whose pages list others, and the two share the workers.
+      const [site, languages, listed] = await settleAll([assets, read, cardsRead]);
+      lap('assets');
+      const twins = twinsOfContent(languages);
+      if (twins) steps.twins = twins;
+      steps.englishSite = languages[0]!.model?.site;
+      const models = languages.every((l) => l.model) ? languages.map((l) => l.model!) : undefined;
+      const layout = models && steps.layout(models, site);
+      const cache = layout && await store.pages(layout);
+      if (layout) {
+        workersLayout = layout;
+        await pool?.setLayout(layout);
+      }
+      // Each language's collections through the same workers, one after the other, English last.
       const reading: CollectionsStarted[] = [];
       const collections: CollectionsRead[] = [];
-      for (const i of [...languages.keys()].reverse()) {
+      for (const i of lastEnglish(languages)) {
         const content = languages[i]!;
         reading[i] = await readCollections({
           root: opts.root, contentDir: content.contentDir, displayPrefix: content.displayPrefix, files: content.collectionFiles, outDir: tmp,
-          ...(models && content.model && { model: content.model, plan: steps.planOptions(content.model, site) }), ...(layout && { layout }), ...(cache && { cache }), store,
-          startPool: async () => (pool ??= await RenderPool.start(layout, opts.threads, cards)),
+          ...(models && content.model && { model: content.model, plan: steps.planOptions(content.model, site), listed: listed[i]! }),
+          ...(layout && { layout }), ...(cache && { cache }), store,
+          startPool,
           ...(content.translation && { translation: content.translation }),
         });
         if (i > 0) collections[i] = await reading[i]!.done;
@@ -291,8 +316,13 @@ class Steps {
     return {
       origin, images: site.images, assets: site.assets, year: buildYear(), ...(memo && { memo }), ...(this.twins && { twins: this.twins }),
       ...(model.lang !== DEFAULT_LANGUAGE && this.englishSite && { businessSite: this.englishSite }),
-      publication: { now: this.now(model.site.hours.timeZone), drafts: this.opts.drafts === true },
+      publication: this.publication(model),
     };
+  }
+
+  /** What is published: what is dated up to the build's "now", or (npm run dev) everything, marked. */
+  publication(model: SiteModel): Publication {
+    return { now: this.now(model.site.hours.timeZone), drafts: this.opts.drafts === true };
   }
 
   /** The build's "now" (one for the whole build): BuildOptions.now, else the time it started. */

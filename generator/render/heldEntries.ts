@@ -30,11 +30,6 @@ export class HeldEntries {
     if (entry) this.entries.delete(file);
     return entry;
   }
-
-  clear(): void {
-    this.entries.clear();
-    this.bytes = 0;
-  }
 }
 
 /** The files' bytes whose entries a thread keeps between the two passes: a quarter of a render worker's heap (10,000 files of Markdown in two workers). */

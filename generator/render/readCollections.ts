@@ -20,7 +20,7 @@ import type { BuildCache } from '../cache/buildCache.js';
 import type { PageCache } from '../cache/pageCache.js';
 import { dependsDigest, type CollectionMemo } from '../cache/collectionMemo.js';
 import { CacheKey } from '../cache/store.js';
-import type { PlanOptions } from '../plan/context.js';
+import type { PlanOptions, Publication } from '../plan/context.js';
 import type { Translation } from '../model/contentSet.js';
 import type { CardRead, CollectionBatchResult, CollectionSetup } from './collectionPages.js';
 import { HELD_BYTES, HeldEntries } from './heldEntries.js';
@@ -46,6 +46,8 @@ export interface ReadOptions {
   /** The model of everything else, when it is valid; then pages are written into outDir. */
   model?: SiteModel;
   plan?: Omit<PlanOptions, 'memo'>;
+  /** With `model` and `plan`: the cards' pass (readListedCards) on the same model and publication, if it was run already. */
+  listed?: ListedCards;
   layout?: Layout;
   cache?: PageCache;
   /** Where the memo of the last build's files is kept. */
@@ -77,11 +79,10 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsSta
   const read: { rel: string; card: { slug: string }; page?: WrittenPage }[] = [];
   const relOf = (file: string) => file.slice(displayPrefix.length);
   const timeZone = opts.model?.site.hours.timeZone ?? 'UTC';
-  const published = (collection: AnyCollection, card: { slug: string }) => !plan || !collection.published || collection.published(card, plan.publication);
+  const published = publishedAt(plan?.publication);
   // The collections whose pages list other entries get every card first: the model their pages are planned from holds them.
-  /** The entries the cards' pass read on this thread (a small site), for the pages' pass. */
-  const held = new HeldEntries(HELD_BYTES);
-  const listed = opts.model && plan ? await withListedCards(opts, opts.model, timeZone, published, held) : undefined;
+  const listed = opts.listed ?? (opts.model && plan ? await readListedCards({ ...opts, model: opts.model, publication: plan.publication }) : undefined);
+  const held = listed?.held ?? new HeldEntries(HELD_BYTES);
   const model = listed?.model;
   // Everything a page depends on besides its file: the code that reads, checks and plans it (the
   // render code and the layout are in the page cache's prefix), the rest of the model (without the
@@ -246,17 +247,42 @@ function relistedEntries(
   return new Map([...collections.values()].map(({ collection, changes, before }) => [collection, changes.length ? collection.relisted!(changes, before, listed.model) : new Set<string>()]));
 }
 
+/** Whether a card has a page at the build's "now" (`publication`; without one, every card counts). */
+const publishedAt = (publication: Publication | undefined) => (collection: AnyCollection, card: { slug: string }): boolean =>
+  !publication || !collection.published || collection.published(card, publication);
+
+/** What the cards' pass reads: the content of one language (as readCollections is given it) and what is published. */
+export type CardsOptions = Pick<ReadOptions, 'root' | 'contentDir' | 'displayPrefix' | 'files' | 'store' | 'startPool' | 'translation'> & {
+  model: SiteModel;
+  publication: Publication;
+};
+
+/** The cards' pass of one language, for readCollections. */
+export interface ListedCards {
+  /** The model with the published cards of every collection whose pages list other entries. */
+  model: SiteModel;
+  /** Each such file's card (paths in the content folder), and the bytes' digests read on the way. */
+  cards: Map<string, { slug: string }>;
+  digests: Map<string, string>;
+  /** Which render worker read each file (and holds its entry). */
+  holders: Map<string, number>;
+  /** The entries read on this thread (a small site), for the pages' pass. */
+  held: HeldEntries;
+}
+
 /**
- * The model with the published cards of every collection whose pages list other entries (in the
- * render workers when there are enough files): read apart, before any of their pages is planned;
- * and each such file's card.
+ * The cards' pass: the published cards of every collection whose pages list other entries, read
+ * apart, before any of their pages is planned (in the render workers when there are enough
+ * files). It needs no layout: a build runs it while the site's assets are still being built.
  */
-async function withListedCards(
-  opts: ReadOptions, model: SiteModel, timeZone: string, published: (c: AnyCollection, card: { slug: string }) => boolean, held: HeldEntries,
-): Promise<{ model: SiteModel; cards: Map<string, { slug: string }>; digests: Map<string, string>; holders: Map<string, number> }> {
+export async function readListedCards(opts: CardsOptions): Promise<ListedCards> {
+  const { model } = opts;
+  const timeZone = model.site.hours.timeZone;
+  const published = publishedAt(opts.publication);
+  const held = new HeldEntries(HELD_BYTES);
   const listed = COLLECTIONS.filter((c) => c.pagesNeedCards);
   const holders = new Map<string, number>();
-  if (!listed.length) return { model, cards: new Map(), digests: new Map(), holders };
+  if (!listed.length) return { model, cards: new Map(), digests: new Map(), holders, held };
   const rels = opts.files.filter(needsCards);
   const known = await opts.store.cards(opts.translation?.lang, new CacheKey().files(opts.root, ['generator', 'contracts']).add(timeZone).digest(32));
   const found: { rel: string; card: { slug: string } }[] = [];
@@ -295,10 +321,10 @@ async function withListedCards(
   return {
     model: listed.reduce((m, c) => c.withCards(m, found.filter((f) => kindOf(f.rel) === c.kind && published(c, f.card)).map((f) => f.card)), model),
     cards: new Map(found.map((f) => [f.rel, f.card])),
-    // The bytes' digests read on the way, which the memo of unchanged files need not read again.
+    // The memo of unchanged files need not read these bytes again.
     digests,
-    // Which render worker read each file (and holds its entry).
     holders,
+    held,
   };
 }
 

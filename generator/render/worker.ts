@@ -20,17 +20,14 @@ export type WorkerRequest =
 
 let layout: Layout | undefined;
 let collections: CollectionPages | undefined;
-/** The entries this thread's cards' pass read, for its pages' pass: a new cards' pass (a setup without render) starts afresh. */
+/** The entries this thread's cards' passes read (every language's, by file), for the pages' passes: a worker serves one build. */
 const held = new HeldEntries(HELD_BYTES);
 
 parentPort!.on('message', async (msg: WorkerRequest & { id: number }) => {
   try {
     let result: unknown;
     if ('layout' in msg) layout = msg.layout;
-    else if ('collectionSetup' in msg) {
-      if (!msg.collectionSetup.render) held.clear();
-      collections = new CollectionPages(msg.collectionSetup, layout, held);
-    }
+    else if ('collectionSetup' in msg) collections = new CollectionPages(msg.collectionSetup, layout, held);
     else if ('collectionFiles' in msg) result = collections!.run(msg.collectionFiles);
     else if ('collectionCards' in msg) result = collections!.cards(msg.collectionCards);
     else result = renderAndWrite(msg.pages, layout!, msg.outDir, msg.cache);
