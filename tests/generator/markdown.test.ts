@@ -398,6 +398,13 @@ describe('wordCount', () => {
     expect(wordCount(body)).toBe(18);
     expect(wordCount('')).toBe(0);
   });
+
+  it('skips reference definitions on any line (up to three spaces in), and reads "!", "]" and joiners that start nothing', () => {
+    const body = '[first]: https://a.example/x\n   [second]: https://b.example/y\n    [four]: spaces read\nWait! [not a link] here.\nend-';
+    // four spaces read Wait not a link here end
+    expect(wordCount(body)).toBe(9);
+    expect(wordCount('see ![p](/images/a.jpg)\n[a]: b')).toBe(1);
+  });
 });
 
 describe('validity', () => {
