@@ -32,11 +32,12 @@ import type { EnglishContent } from './model/assemble.js';
 import { englishOnlyError } from './model/rules.js';
 import { PlanMemo, sameInputs, type Memo } from './plan/memo.js';
 import { planEachPage, planLayout, type EntryPages, type FeedSink, type PlanOptions } from './plan/plan.js';
-import type { PlanContext, Publication } from './plan/context.js';
+import type { Publication } from './plan/context.js';
 import { PageLinks } from './render/pageLinks.js';
 import { BATCH_PAGES, PARALLEL_THRESHOLD, RenderPool, startWorker } from './render/pool.js';
 import { cardsHeld, entryFromFile, readCollections, readListedCards, type CollectionsRead, type CollectionsStarted, type ListedCards } from './render/readCollections.js';
 import { twinsOfContent, twinsOfModels, type Twins } from './plan/twins.js';
+import { ListingPages } from './render/listingPages.js';
 import { renderSite } from './render/renderSite.js';
 import { settleAll, stageTimer } from './runtime/settle.js';
 import { brokenLinks } from './write/links.js';
@@ -180,19 +181,24 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       const whole = reading.every((c) => c.model) && layout && cache && !known.some((e) => !e.warning);
       const [model, ...translated] = reading.map((c) => c.model!) as [SiteModel, ...SiteModel[]];
       const feeds: FeedInput[] = [];
-      // The model holds cards: a listing's full entries (the feed's) are read again from their files.
-      const listings = COLLECTIONS.map((c) => ({ ...(c.listings && { listings: (ctx: PlanContext) => c.listings!(ctx, entryFromFile(c, languages[0]!.contentDir, model.site.hours.timeZone)) }) }));
+      const { memoVersion } = reading[0]!;
+      const lists = whole ? new ListingPages(model, steps.planOptions(model, site), {
+        // The model holds cards: a listing's full entries (the feed's) are read again from their files.
+        full: (c) => entryFromFile(c, languages[0]!.contentDir, model.site.hours.timeZone),
+        ...(memoVersion && { memo: { listings: await store.listings(undefined, memoVersion), cache } }),
+      }) : undefined;
       /** How many pages each language planned here: the sitemap lists a language's pages, then its collections'. */
       const planned = reading.map(() => 0);
       const plans = function* () {
         for (const [i, m] of [model, ...translated].entries()) {
-          for (const page of steps.pages(m, site, undefined, i === 0 ? listings : [], i === 0 ? (f) => feeds.push(f) : undefined)) {
+          const own = steps.pages(m, site);
+          for (const page of i === 0 && lists ? chain(own, lists.pages((f) => feeds.push(f))) : own) {
             planned[i]!++;
             yield page;
           }
         }
       };
-      const rendering = whole ? renderSite(plans(), layout, tmp, { cache, ...(pool && { pool }), ...(opts.threads && { threads: opts.threads }) }) : undefined;
+      const rendering = whole ? renderSite(plans(), layout, tmp, { cache, ...(pool && { pool }), ...(opts.threads && { threads: opts.threads }), onKeyed: lists!.keyed }) : undefined;
       const [english, ownPages] = await Promise.allSettled([reading[0]!.done, rendering]);
       if (english.status === 'rejected') throw english.reason;
       collections[0] = english.value;
@@ -201,6 +207,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       if (errors.some((e) => !e.warning) || !english.value.model || !whole) throw new ContentErrors(sortErrors(errors));
       if (ownPages.status === 'rejected') throw ownPages.reason;
       const rendered = ownPages.value!;
+      lists!.learn();
       const inOrder = (pages: readonly WrittenPage[]) => {
         let from = 0;
         return collections.flatMap((c, i) => [...pages.slice(from, (from += planned[i]!)), ...c.pages]);
@@ -529,6 +536,10 @@ export class Rebuild {
     await writeFeeds(outDir, feeds);
     return changed.length;
   }
+}
+
+function* chain<T>(...lists: Iterable<T>[]): Generator<T> {
+  for (const list of lists) yield* list;
 }
 
 /** What an update did: the pages it wrote, or the problems that kept it from writing. */

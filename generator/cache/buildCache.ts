@@ -1,7 +1,7 @@
 /**
  * The build's cache in .cache/, one for every stage and collection: the parsed documents
  * (parseCache.ts), the rendered pages (pageCache.ts), what the last build learnt of each
- * collection file (collectionMemo.ts) and the cards read before pages (cardCache.ts). A store is opened when the build gets to it (the pages are
+ * collection file (collectionMemo.ts), each collection's listings (listingMemo.ts) and the cards read before pages (cardCache.ts). A store is opened when the build gets to it (the pages are
  * keyed by the layout, known once the content is); all are saved together, once the build got
  * through: a failed build leaves the cache as the last good build left it.
  */
@@ -10,6 +10,7 @@ import type { Layout } from '../../contracts/pages.js';
 import type { Lang } from '../../contracts/languages.js';
 import { CardCache } from './cardCache.js';
 import { CollectionMemo } from './collectionMemo.js';
+import { ListingMemo } from './listingMemo.js';
 import { PageCache, renderCodeVersion } from './pageCache.js';
 import { ParseCache } from './parseCache.js';
 
@@ -35,6 +36,11 @@ export class BuildCache {
   /** The memo of builds whose every input but the collection files is `version`'s; a translation's apart (`lang`). */
   collections(lang: Lang | undefined, version: string): Promise<CollectionMemo> {
     return this.keep(CollectionMemo.open(this.dir, version, lang));
+  }
+
+  /** What the last build wrote of each collection's listings, for builds whose every input but the cards is `version`'s; a translation's apart. */
+  listings(lang: Lang | undefined, version: string): Promise<ListingMemo> {
+    return this.keep(ListingMemo.open(this.dir, version, lang));
   }
 
   /** The cards of the collections read before their pages, for builds whose card code and time zone are `version`'s; a translation's apart. */

@@ -68,6 +68,8 @@ export interface ReadOptions {
 export interface CollectionsStarted {
   model?: SiteModel;
   done: Promise<CollectionsRead>;
+  /** When pages are written: a digest of everything a page depends on besides the collection files (the memo's version). */
+  memoVersion?: string;
 }
 
 export async function readCollections(opts: ReadOptions): Promise<CollectionsStarted> {
@@ -177,7 +179,7 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsSta
   })();
   // The caller awaits it after its own work; a failure meanwhile must not count as unhandled.
   done.catch(() => undefined);
-  return { ...(withCards && { model: withCards }), done };
+  return { ...(withCards && { model: withCards }), done, ...(memoVersion && { memoVersion }) };
 }
 
 /**

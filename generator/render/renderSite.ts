@@ -9,6 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { writtenPage, type Layout, type PagePlan, type WrittenPage } from '../../contracts/pages.js';
+import { fileForRoute } from '../../contracts/routes.js';
 import type { Keyed, PageCache } from '../cache/pageCache.js';
 import { PageLinks } from './pageLinks.js';
 import { BATCH_PAGES, PARALLEL_THRESHOLD, RenderPool } from './pool.js';
@@ -36,15 +37,25 @@ export interface RenderedSite {
 
 interface ToRender { page: PagePlan; keyed: Keyed }
 
+/**
+ * A page the last build wrote from the same inputs (a listing's: render/listingPages.ts): linked
+ * from the page cache under `key`, never planned, unless the cache lost it: `plan` makes it then.
+ */
+export interface PlacedPage { placed: WrittenPage; key: string; plan: () => PagePlan }
+
+const isPlaced = <T extends object>(page: T | PlacedPage): page is PlacedPage => 'placed' in page;
+
 export interface RenderOptions {
   /** The page cache; saved by the caller once every page is in place. */
   cache: PageCache;
   /** Workers already running with this layout (not closed here); else started when there is enough to render. */
   pool?: RenderPool;
   threads?: number;
+  /** Told each page's key in the page cache, as the pages come. */
+  onKeyed?: (route: string, key: string) => void;
 }
 
-export async function renderSite(plans: Iterable<PagePlan>, layout: Layout, outDir: string, opts: RenderOptions): Promise<RenderedSite> {
+export async function renderSite(plans: Iterable<PagePlan | PlacedPage>, layout: Layout, outDir: string, opts: RenderOptions): Promise<RenderedSite> {
   const { cache } = opts;
   let pool = opts.pool;
   const site: RenderedSite = { pages: [], links: new PageLinks(), bytes: 0 };
@@ -54,7 +65,7 @@ export async function renderSite(plans: Iterable<PagePlan>, layout: Layout, outD
   const queued: ToRender[] = [];
   const onMain: ToRender[] = [];
   /** Pages the cache named but could not give (removed meanwhile). */
-  const lost: ToRender[] = [];
+  const lost: (ToRender | PlacedPage)[] = [];
 
   // Only the keys are kept while a batch renders: the plans die young, in the space V8 sweeps often.
   const written = (batch: readonly Keyed[]) => (result: BatchResult) => {
@@ -79,26 +90,42 @@ export async function renderSite(plans: Iterable<PagePlan>, layout: Layout, outD
   };
 
   try {
+    const routes = new Set<string>();
     for (const page of plans) {
-      site.pages.push(writtenPage(page));
-      const dir = path.dirname(page.file);
+      const written = isPlaced(page) ? page.placed : writtenPage(page);
+      // Planners cannot give two pages one route (plan/plan.ts checks its own); listings come from elsewhere.
+      if (routes.has(written.route)) throw new Error(`two pages were planned at ${written.route}`);
+      routes.add(written.route);
+      site.pages.push(written);
+      const file = isPlaced(page) ? fileForRoute(written.route) : page.file;
+      const dir = path.dirname(file);
       if (!dirs.has(dir)) {
         mkdirSync(path.join(outDir, dir), { recursive: true });
         dirs.add(dir);
       }
-      const keyed = cache.keyed(page);
-      if (!cache.has(keyed.key)) {
-        await render({ page, keyed });
+      const keyed = isPlaced(page) ? { key: page.key, route: written.route, file, size: 0 } : cache.keyed(page);
+      opts.onKeyed?.(keyed.route, keyed.key);
+      if (isPlaced(page) || cache.has(keyed.key)) {
+        await files.run(async () => {
+          const refs = await cache.restore(keyed, outDir);
+          if (refs) site.links.add(keyed.route, refs, true);
+          else lost.push(isPlaced(page) ? page : { page, keyed });
+        });
         continue;
       }
-      await files.run(async () => {
-        const refs = await cache.restore(keyed, outDir);
-        if (refs) site.links.add(page.route, refs, true);
-        else lost.push({ page, keyed });
-      });
+      await render({ page, keyed });
     }
     await files.idle();
-    for (const page of lost) await render(page);
+    for (const page of lost) {
+      if (!isPlaced(page)) {
+        await render(page);
+        continue;
+      }
+      const plan = page.plan();
+      const keyed = cache.keyed(plan);
+      opts.onKeyed?.(keyed.route, keyed.key);
+      await render({ page: plan, keyed });
+    }
     if (pool) {
       await handOut(true);
       await pool.drain();

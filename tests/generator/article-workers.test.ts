@@ -46,7 +46,7 @@ describe(`a build of ${ARTICLES} articles, read by the render workers`, () => {
   let root = '';
   const cleanBuild = (outDir: string, threads?: number) => build({ root, contentDir, outDir: path.join(tmp.dir, outDir), siteUrl: ORIGIN, skipIslands: true, now: NOW, ...(threads && { threads }) });
   /** The build's memory of the articles and their pages forgotten: the next build reads and renders every one. */
-  const forget = () => Promise.all(['collections', 'cards', 'pages'].map((d) => rm(path.join(root, '.cache', d), { recursive: true, force: true })));
+  const forget = () => Promise.all(['collections', 'cards', 'pages', 'listings'].map((d) => rm(path.join(root, '.cache', d), { recursive: true, force: true })));
 
   beforeAll(async () => {
     root = await projectCopy(path.join(tmp.dir, 'project'), { lockfile: true });
