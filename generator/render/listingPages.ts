@@ -1,57 +1,51 @@
 /**
  * Every collection's listings for a build (Collection.listings: its index and tag pages, planned
- * from its cards, and its feed): a listing the last build planned from the same cards, in a build
+ * from its cards, and its feed). A list page whose inputs (what its planner gives the plan memo:
+ * its cards, its texts, the number of pages) are those the last build planned it from, in a build
  * whose everything else is the same (cache/listingMemo.ts), is linked from the page cache instead of
- * planned again; the others are planned, and remembered for the next build once written.
+ * planned again; the others are planned, and remembered for the next build once written. An edit
+ * of one entry's card plans again the few list pages that show it, not the thousands of a large
+ * collection.
  */
 import { createHash } from 'node:crypto';
 import type { SiteModel } from '../../contracts/content.js';
 import type { FeedInput } from '../../contracts/feeds.js';
 import { writtenPage, type PagePlan, type WrittenPage } from '../../contracts/pages.js';
-import type { KnownListing, ListingMemo } from '../cache/listingMemo.js';
+import type { ListingMemo } from '../cache/listingMemo.js';
 import type { PageCache } from '../cache/pageCache.js';
 import type { AnyCollection } from '../collections/collection.js';
 import { COLLECTIONS } from '../collections/index.js';
 import { PlanContext, type PlanOptions } from '../plan/context.js';
-import type { PlacedPage } from './renderSite.js';
+import type { Memo } from '../plan/memo.js';
+import { isPlaced, type PlacedPage } from './renderSite.js';
 
 export interface ListingOptions {
   /** A card's entry in full, for a collection's feed (the model holds only cards). */
   full: (collection: AnyCollection) => (card: never) => unknown;
-  /** The memo of the last build's listings, and the page cache their pages are in: absent, every listing is planned. */
+  /** The memo of the last build's list pages, and the page cache their pages are in: absent, every page is planned. */
   memo?: { listings: ListingMemo; cache: PageCache };
 }
 
 export class ListingPages {
   private readonly ctx: PlanContext;
-  /** The cards every listing is planned from: what the memo must have seen (its version holds the rest). */
-  private readonly digest: string | undefined;
-  /** The pages of each listing planned here, in order, and their keys as rendering finds them. */
-  private readonly planned = new Map<string, WrittenPage[]>();
+  private readonly remembered: RememberedPages | undefined;
+  /** The list pages planned here: what the sitemap keeps of each, and its key as rendering finds it. */
+  private readonly written = new Map<string, WrittenPage>();
   private readonly keys = new Map<string, string>();
 
   constructor(model: SiteModel, plan: PlanOptions, private readonly opts: ListingOptions) {
-    this.ctx = new PlanContext(model, plan);
-    // Every collection's cards, not only the listed one's: what a listing reads of the model besides them is in the memo's version.
-    this.digest = opts.memo && createHash('sha256').update(JSON.stringify(COLLECTIONS.map((c) => c.entries(model)))).digest('base64');
+    this.remembered = opts.memo && new RememberedPages(opts.memo.listings, opts.memo.cache);
+    this.ctx = new PlanContext(model, { ...plan, ...(this.remembered && { memo: this.remembered }) });
   }
 
-  /** Each collection's listing pages in order, placed or planned; `feeds` is given each feed. */
+  /** Each collection's list pages in order, placed or planned; `feeds` is given each feed. */
   *pages(feeds: (feed: FeedInput) => void): Generator<PagePlan | PlacedPage> {
     for (const collection of COLLECTIONS) {
       if (!collection.listings) continue;
       const listings = collection.listings(this.ctx, this.opts.full(collection) as never);
       if (listings.feed) feeds(listings.feed);
-      const { memo } = this.opts;
-      const known = memo && memo.listings.pages(collection.kind, this.digest!, (key) => memo.cache.has(key));
-      if (known) {
-        yield* this.placed(collection, known);
-        continue;
-      }
-      const written: WrittenPage[] = [];
-      this.planned.set(collection.kind, written);
-      for (const page of listings.pages) {
-        written.push(writtenPage(page));
+      for (const page of listings.pages as Iterable<PagePlan | PlacedPage>) {
+        if (!isPlaced(page)) this.written.set(page.route, writtenPage(page));
         yield page;
       }
     }
@@ -59,28 +53,58 @@ export class ListingPages {
 
   /** For renderSite: each page's key in the page cache. */
   readonly keyed = (route: string, key: string): void => {
-    this.keys.set(route, key);
+    if (this.written.has(route)) this.keys.set(route, key);
   };
 
-  /** Once every page is written: the listings planned here, remembered for the next build. */
+  /** Once every page is written: the list pages planned here, remembered for the next build. */
   learn(): void {
-    const { memo } = this.opts;
-    if (!memo) return;
-    for (const [kind, written] of this.planned) {
-      const pages = written.map((w) => ({ written: w, key: this.keys.get(w.route)! }));
-      if (pages.every((p) => p.key)) memo.listings.learn(kind, { digest: this.digest!, pages });
+    if (!this.remembered) return;
+    for (const [route, written] of this.written) {
+      const key = this.keys.get(route);
+      const digest = this.remembered.digests.get(route);
+      if (key && digest) this.opts.memo!.listings.learn(route, { digest, written, key });
     }
   }
+}
 
-  /** A listing's pages as the last build wrote them; one the page cache lost meanwhile is planned again. */
-  private *placed(collection: AnyCollection, known: KnownListing['pages']): Generator<PlacedPage> {
-    let plans: Map<string, PagePlan> | undefined;
-    const plan = (route: string) => {
-      plans ??= new Map([...collection.listings!(this.ctx, this.opts.full(collection) as never).pages].map((p) => [p.route, p]));
-      const page = plans.get(route);
-      if (!page) throw new Error(`the listing of ${collection.kind} has no page at ${route} any more`);
-      return page;
-    };
-    for (const { written, key } of known) yield { placed: written, key, plan: () => plan(written.route) };
+/**
+ * The plan memo the listings are planned with in a build: a page whose inputs are those the last
+ * build planned it from is not made, and what stands for its plan is the page in the page cache
+ * (a PlacedPage, which ListingPages hands on as it is: no planner looks into what it yields).
+ */
+class RememberedPages implements Memo {
+  /** The digest of each planned page's inputs. */
+  readonly digests = new Map<string, string>();
+  /** Each input object's digest: the same objects (the site's settings, a card) are inputs of many pages. */
+  private readonly objects = new WeakMap<object, string>();
+
+  constructor(private readonly known: ListingMemo, private readonly cache: PageCache) {}
+
+  plan(route: string, inputs: readonly unknown[], make: () => PagePlan): PagePlan {
+    const digest = this.digest(route, inputs);
+    const known = this.known.page(route, digest, (key) => this.cache.has(key));
+    if (known) {
+      const placed: PlacedPage = { placed: known.written, key: known.key, plan: make };
+      return placed as unknown as PagePlan;
+    }
+    this.digests.set(route, digest);
+    return make();
+  }
+
+  retain(): void {}
+
+  private digest(route: string, inputs: readonly unknown[]): string {
+    const hash = createHash('sha256').update(route);
+    for (const input of inputs) hash.update('\n').update(typeof input === 'object' && input !== null ? this.objectDigest(input) : `${typeof input} ${String(input)}`);
+    return hash.digest('base64');
+  }
+
+  private objectDigest(value: object): string {
+    let digest = this.objects.get(value);
+    if (digest === undefined) {
+      digest = createHash('sha256').update(JSON.stringify(value, (_key, v: unknown) => (v instanceof Map ? [...v] : v))).digest('base64');
+      this.objects.set(value, digest);
+    }
+    return digest;
   }
 }

@@ -43,7 +43,7 @@ interface ToRender { page: PagePlan; keyed: Keyed }
  */
 export interface PlacedPage { placed: WrittenPage; key: string; plan: () => PagePlan }
 
-const isPlaced = <T extends object>(page: T | PlacedPage): page is PlacedPage => 'placed' in page;
+export const isPlaced = <T extends object>(page: T | PlacedPage): page is PlacedPage => 'placed' in page;
 
 export interface RenderOptions {
   /** The page cache; saved by the caller once every page is in place. */
