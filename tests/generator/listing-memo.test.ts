@@ -76,6 +76,15 @@ describe('the listings a warm build places from its memo', () => {
     expect(await page('articles.html')).toContain('How Often to Deep Clean a Bay Area Home');
   });
 
+  it('after a change of the stylesheet (a layout no list page takes as an input), writes what a cold build writes', async () => {
+    await run('style-before');
+    const css = path.join(root, 'templates/styles/site.css');
+    await writeFile(css, `${await readFile(css, 'utf8')}\n.listing-memo-test { color: #123456; }\n`);
+    const page = await warmIsCold('style');
+    const stylesheet = /href="(\/assets\/site-[^"]+\.css)"/.exec(await page('articles.html'))![1]!;
+    expect(await page(stylesheet.slice(1))).toContain('#123456');
+  });
+
   it('plans a listing again when the page cache lost its pages but still names them', async () => {
     await run('lost-before');
     const pages = path.join(root, '.cache', 'pages');
