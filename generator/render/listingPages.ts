@@ -9,7 +9,6 @@
  */
 import { createHash } from 'node:crypto';
 import type { SiteModel } from '../../contracts/content.js';
-import type { FeedInput } from '../../contracts/feeds.js';
 import { writtenPage, type PagePlan, type WrittenPage } from '../../contracts/pages.js';
 import type { ListingMemo } from '../cache/listingMemo.js';
 import type { PageCache } from '../cache/pageCache.js';
@@ -17,6 +16,7 @@ import type { AnyCollection } from '../collections/collection.js';
 import { COLLECTIONS } from '../collections/index.js';
 import { PlanContext, type PlanOptions } from '../plan/context.js';
 import type { Memo } from '../plan/memo.js';
+import type { FeedSink } from '../plan/plan.js';
 import { isPlaced, type PlacedPage } from './renderSite.js';
 
 export interface ListingOptions {
@@ -39,7 +39,7 @@ export class ListingPages {
   }
 
   /** Each collection's list pages in order, placed or planned; `feeds` is given each feed. */
-  *pages(feeds: (feed: FeedInput) => void): Generator<PagePlan | PlacedPage> {
+  *pages(feeds: FeedSink): Generator<PagePlan | PlacedPage> {
     for (const collection of COLLECTIONS) {
       if (!collection.listings) continue;
       const listings = collection.listings(this.ctx, this.opts.full(collection) as never);

@@ -46,7 +46,7 @@ export interface ReadOptions {
   /** The model of everything else, when it is valid; then pages are written into outDir. */
   model?: SiteModel;
   plan?: Omit<PlanOptions, 'memo'>;
-  /** With `model` and `plan`: the cards' pass (readListedCards) on the same model and publication, if it was run already. */
+  /** With `model` and `plan`: the cards' pass (readListedCards) on the same model and publication. */
   listed?: ListedCards;
   layout?: Layout;
   cache?: PageCache;
@@ -83,7 +83,7 @@ export async function readCollections(opts: ReadOptions): Promise<CollectionsSta
   const timeZone = opts.model?.site.hours.timeZone ?? 'UTC';
   const published = publishedAt(plan?.publication);
   // The collections whose pages list other entries get every card first: the model their pages are planned from holds them.
-  const listed = opts.listed ?? (opts.model && plan ? await readListedCards({ ...opts, model: opts.model, publication: plan.publication }) : undefined);
+  const { listed } = opts;
   const held = listed?.held ?? new HeldEntries(HELD_BYTES);
   const model = listed?.model;
   // Everything a page depends on besides its file: the code that reads, checks and plans it (the
